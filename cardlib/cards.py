@@ -1,0 +1,177 @@
+"""Standard 52-card pack: ranks, suits, cards with a round-tripping notation, seeded shuffles.
+
+A card is written rank then suit: ``8S``, ``10H`` (also ``TH``), ``QC``.  The suit
+symbols the articles use are read too, before or after the rank: ``♠8``, ``8♠``.
+``str(card)`` is the canonical ASCII form and ``repr(card)`` is the call that rebuilds it::
+
+    >>> Card.parse("♥7")
+    Card.parse('7H')
+    >>> str(Card.parse("th"))
+    '10H'
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cardlib.errors import NotationError
+
+
+class Suit(enum.Enum):
+    """The four suits; each knows its letter, its symbol and its colour."""
+
+    CLUBS = ("C", "♣", "black")
+    DIAMONDS = ("D", "♦", "red")
+    HEARTS = ("H", "♥", "red")
+    SPADES = ("S", "♠", "black")
+
+    def __init__(self, letter: str, symbol: str, colour: str) -> None:
+        self.letter = letter
+        self.symbol = symbol
+        self.colour = colour
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, ace low; ``int(rank)`` is its number (A = 1, K = 13)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """``A``, ``2`` ... ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank written as on a card (``A``, ``7``, ``10``, ``T``, ``q``)."""
+        try:
+            return _RANKS_BY_TEXT[text.strip().upper()]
+        except (KeyError, AttributeError):
+            raise NotationError(
+                f"{text!r} is not a rank: write A, 2-10 (or T), J, Q or K"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_RANK_SYMBOLS = {r: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(int(r), str(int(r))) for r in Rank}
+_RANKS_BY_TEXT = {sym: r for r, sym in _RANK_SYMBOLS.items()} | {"T": Rank.TEN}
+_SUITS_BY_TEXT = (
+    {s.letter: s for s in Suit}
+    | {s.symbol: s for s in Suit}
+    | {
+        "♧": Suit.CLUBS,
+        "♢": Suit.DIAMONDS,
+        "♡": Suit.HEARTS,
+        "♤": Suit.SPADES,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card of the standard pack.  Ordered by rank, then suit (for stable listings)."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read ``8S``, ``10H``, ``TH``, ``qc``, ``♠8`` or ``8♠``; anything else raises."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a card: write it like 8S, 10H or ♠8")
+        cleaned = text.strip()
+        card = _CARDS_BY_TEXT.get(cleaned.upper())
+        if card is None:
+            raise NotationError(
+                f"{text!r} is not a card: write rank then suit, like 8S, 10H, QC or ♠8"
+            )
+        return card
+
+    @property
+    def unicode(self) -> str:
+        """The form the articles print: suit symbol then rank, ``♠8``."""
+        return f"{self.suit.symbol}{self.rank.symbol}"
+
+    @property
+    def colour(self) -> str:
+        return self.suit.colour
+
+    def __str__(self) -> str:
+        return f"{self.rank.symbol}{self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def _repr_html_(self) -> str:
+        from cardlib import render
+
+        return render.card_html(self)
+
+
+def standard_deck() -> list[Card]:
+    """The 52 cards in a fixed order: clubs, diamonds, hearts, spades, each A to K."""
+    return list(_DECK)
+
+
+def shuffled(cards: Iterable[Card], seed: int | str | None) -> list[Card]:
+    """A new list with ``cards`` shuffled reproducibly: the same seed gives the same order."""
+    order = list(cards)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def parse_cards(texts: Iterable[str] | str) -> list[Card]:
+    """Read several cards: a list of notations or one string separated by spaces or commas."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    return [Card.parse(t) for t in texts]
+
+
+def find_duplicate(cards: Sequence[Card]) -> Card | None:
+    """The first card that appears twice, or None."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
+
+
+_DECK = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+_CARDS_BY_TEXT: dict[str, Card] = {}
+for _card in _DECK:
+    _rank_texts = [_card.rank.symbol] + (["T"] if _card.rank is Rank.TEN else [])
+    _suit_texts = [_card.suit.letter, _card.suit.symbol] + [
+        k for k, v in _SUITS_BY_TEXT.items() if v is _card.suit and len(k) == 1 and not k.isascii()
+    ]
+    for _r in _rank_texts:
+        for _s in _suit_texts:
+            _CARDS_BY_TEXT[_r + _s] = _card
+            if not _s.isascii():
+                _CARDS_BY_TEXT[_s + _r] = _card
+del _card, _r, _s, _rank_texts, _suit_texts
