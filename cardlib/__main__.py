@@ -1,0 +1,3 @@
+from cardlib.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,288 @@
+"""Replaying Six Card Golf worked examples: setups, moves and the claims they can make."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from cardlib.cards import Card
+from cardlib.check import AtPath, ClaimFn, ClaimResult, Confirmed, Mismatch
+from cardlib.errors import NotationError, RuleViolation
+from cardlib.examples import Map
+from cardlib.golf import COLUMNS, GolfGame, GolfMatch, GolfMove, GolfOptions, Position
+
+Path = tuple[Any, ...]
+State = GolfGame | GolfMatch
+
+
+def _card(text: Any, path: Path) -> Card:
+    try:
+        return Card.parse(text)
+    except NotationError as e:
+        raise AtPath(path, "GOLF-DECK", e.message) from None
+
+
+def _player(players: tuple[str, ...], name: Any, path: Path) -> str:
+    if name not in players:
+        raise AtPath(
+            path, "INPUT-PLAYER", f"{name!r} is not one of the players ({', '.join(players)})"
+        )
+    return str(name)
+
+
+def _slot(text: str, path: Path) -> tuple[Card | None, bool]:
+    words = text.split()
+    if words and words[0].lower() == "down":
+        if len(words) == 1:
+            return None, False
+        if len(words) == 2:
+            return _card(words[1], path), False
+    elif len(words) == 1:
+        return _card(words[0], path), True
+    raise AtPath(path, "INPUT-SCHEMA", f"{text!r}: write a face-up card (7H), 'down QD' or 'down'")
+
+
+class _Cards:
+    """Collects the cards an example names, to point at the second copy of a duplicate."""
+
+    def __init__(self) -> None:
+        self.first: dict[Card, Path] = {}
+
+    def add(self, card: Card | None, path: Path) -> Card | None:
+        if card is not None:
+            if card in self.first:
+                where = "/".join(map(str, self.first[card]))
+                raise AtPath(
+                    path,
+                    "GOLF-DECK",
+                    f"{card} is named twice (first at {where}); the one pack has each card once",
+                )
+            self.first[card] = path
+        return card
+
+
+def start(doc: Map) -> State:
+    players = tuple(doc["players"])
+    dealer = _player(players, doc["dealer"], ("dealer",)) if "dealer" in doc else None
+    options = GolfOptions(**doc.get("options", {}))
+    seed = doc.get("seed", 0)
+    ((kind, spec),) = doc["setup"].items()
+    at: Path = ("setup", kind)
+    try:
+        if kind == "match":
+            return _match(players, spec, at)
+        if kind == "deal":
+            deck = None
+            if "deck" in spec:
+                seen = _Cards()
+                deck = [
+                    seen.add(_card(c, (*at, "deck", i)), (*at, "deck", i))
+                    for i, c in enumerate(spec["deck"])
+                ]
+            return GolfGame(
+                players, dealer=dealer, options=options, seed=spec.get("seed", seed), deck=deck
+            )
+        seen = _Cards()
+        layouts: dict[str, dict[Position, tuple[Card | None, bool]]] = {}
+        for name, slots in spec["layouts"].items():
+            here = (*at, "layouts", name)
+            _player(players, name, here)
+            layouts[name] = {}
+            for pos, text in slots.items():
+                card, up = _slot(text, (*here, pos))
+                seen.add(card, (*here, pos))
+                layouts[name][Position.parse(pos)] = (card, up)
+        discard = [
+            seen.add(_card(c, (*at, "discard", i)), (*at, "discard", i))
+            for i, c in enumerate(spec.get("discard", []))
+        ]
+        stock = [
+            seen.add(_card(c, (*at, "stock", i)), (*at, "stock", i))
+            for i, c in enumerate(spec.get("stock", []))
+        ]
+        to_move = _player(players, spec["to_move"], (*at, "to_move")) if "to_move" in spec else None
+        return GolfGame.from_position(
+            players,
+            layouts,
+            discard=discard,  # type: ignore[arg-type]
+            stock=stock,  # type: ignore[arg-type]
+            stock_size=spec.get("stock_size"),
+            to_move=to_move,
+            dealer=dealer,
+            options=options,
+            seed=seed,
+        )
+    except RuleViolation as v:
+        raise AtPath(at, v.rule, v.message) from None
+    except NotationError as e:
+        raise AtPath(at, e.rule or "INPUT-SCHEMA", e.message) from None
+
+
+def _match(players: tuple[str, ...], spec: Map, at: Path) -> GolfMatch:
+    for name in spec:
+        _player(players, name, (*at, name))
+    missing = [p for p in players if p not in spec]
+    if missing:
+        raise AtPath(at, "INPUT-PLAYER", f"no hole scores for {', '.join(missing)}")
+    counts = {len(spec[p]) for p in players}
+    if len(counts) != 1:
+        raise AtPath(at, "GOLF-MATCH", "every player needs a score for the same holes")
+    match = GolfMatch(players)
+    for i in range(counts.pop()):
+        match.record({p: spec[p][i] for p in players})
+    return match
+
+
+def play(state: State, player: str, move: str, path: Path) -> object:
+    if isinstance(state, GolfMatch):
+        raise AtPath(path, "INPUT-SCHEMA", "a match example records hole scores; it has no moves")
+    _player(state.players, player, path)
+    try:
+        mv = GolfMove.parse(move)
+    except NotationError as e:
+        raise AtPath(path, "INPUT-MOVE", e.message) from None
+    return state.play(mv, player=player)
+
+
+# -- claims -------------------------------------------------------------------------
+
+
+def _game(state: State, path: Path) -> GolfGame:
+    if not isinstance(state, GolfGame):
+        raise AtPath(
+            path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a hand; this example is a match"
+        )
+    return state
+
+
+def _match_of(state: State, path: Path) -> GolfMatch:
+    if not isinstance(state, GolfMatch):
+        raise AtPath(
+            path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a match; this example is a hand"
+        )
+    return state
+
+
+def _compare(path: Path, rule: str, what: str, claimed: Any, actual: Any) -> ClaimResult:
+    if claimed == actual:
+        return Confirmed(what, actual, rule)
+    return Mismatch(path, rule, what, claimed, actual)
+
+
+def _card_or_none(value: Any, path: Path) -> Card | None:
+    return None if value is None else _card(value, path)
+
+
+def _simple(rule: str, what: str, compute: Any, parse: Any = None) -> ClaimFn:
+    def claim(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
+        game = _game(state, path)
+        claimed = parse(value, path) if parse else value
+        yield _compare(path, rule, what, claimed, compute(game))
+
+    return claim
+
+
+def _per_player(rule: str, what: str, compute: Any, game_of: Any = _game) -> ClaimFn:
+    def claim(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
+        obj = game_of(state, path)
+        for name, claimed in value.items():
+            _player(obj.players, name, (*path, name))
+            yield _compare((*path, name), rule, f"{what} of {name}", claimed, compute(obj, name))
+
+    return claim
+
+
+def _layout(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
+    game = _game(state, path)
+    for name, slots in value.items():
+        _player(game.players, name, (*path, name))
+        lay = game.layouts[name]
+        for pos_text, text in slots.items():
+            here = (*path, name, pos_text)
+            pos = Position.parse(pos_text)
+            card, up = _slot(text, here)
+            actual_card, actual_up = lay.cards[pos], lay.up[pos]
+            shown = str(actual_card) if actual_up else f"down {actual_card}"
+            claimed_shown = (str(card) if up else f"down {card}") if card else "down"
+            if card is None:
+                shown = "down" if not actual_up else shown
+            rule = "GOLF-REPLACE" if actual_up else "GOLF-NO-PEEK"
+            yield _compare(here, rule, f"{name}'s {pos.words} card", claimed_shown, shown)
+
+
+def _columns(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
+    game = _game(state, path)
+    for name, cols in value.items():
+        _player(game.players, name, (*path, name))
+        score = game.layouts[name].score()
+        for col_name, claimed in cols.items():
+            col = score.columns[COLUMNS.index(col_name)]
+            yield _compare(
+                (*path, name, col_name),
+                col.rule,
+                f"{name}'s {col_name} column ({col.top} over {col.bottom}: {col.reason})",
+                claimed,
+                col.points,
+            )
+
+
+def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
+    match = _match_of(state, path)
+    claimed = [value] if isinstance(value, str) else list(value)
+    for i, name in enumerate(claimed):
+        _player(match.players, name, path if isinstance(value, str) else (*path, i))
+    totals = match.totals()
+    yield _compare(
+        path,
+        "GOLF-MATCH",
+        f"the winner (lowest total of {', '.join(f'{p} {t}' for p, t in totals.items())})",
+        claimed,
+        match.winners(),
+    )
+
+
+def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
+    game = _game(state, path)
+    claimed = []
+    for i, text in enumerate(value):
+        try:
+            claimed.append(str(GolfMove.parse(text)))
+        except NotationError as e:
+            raise AtPath((*path, i), "INPUT-MOVE", e.message) from None
+    actual = [str(m) for m in game.legal_moves()]
+    rule = {"flip": "GOLF-FLIP-TWO", "extra-flip": "GOLF-NO-PEEK", "draw": "GOLF-DRAW"}.get(
+        game.phase, "GOLF-REPLACE"
+    )
+    yield _compare(
+        path, rule, f"the legal moves of {game.to_move}", sorted(claimed), sorted(actual)
+    )
+
+
+CLAIMS: dict[str, ClaimFn] = {
+    "stock": _simple("GOLF-DEAL", "cards in the stock", lambda g: g.stock_size),
+    "discard_size": _simple("GOLF-DEAL", "cards in the discard pile", lambda g: len(g.discard)),
+    "discard_top": _simple(
+        "GOLF-REPLACE", "the top of the discard pile", lambda g: g.discard_top, _card_or_none
+    ),
+    "to_move": _simple("GOLF-ORDER", "the player to move", lambda g: g.to_move),
+    "phase": _simple("GOLF-ORDER", "the phase of the turn", lambda g: g.phase),
+    "holding": _simple("GOLF-DRAW", "the card in hand", lambda g: g.holding, _card_or_none),
+    "revealed": _simple(
+        "GOLF-REPLACE",
+        "the card revealed by the last replacement",
+        lambda g: g.revealed,
+        _card_or_none,
+    ),
+    "over": _simple("GOLF-END", "whether the hand is over", lambda g: g.is_over),
+    "layout": _layout,
+    "columns": _columns,
+    "face_up": _per_player("GOLF-FLIP-TWO", "face-up cards", lambda g, p: sum(g.layouts[p].up)),
+    "score": _per_player("GOLF-COLUMN", "the hand's score", lambda g, p: g.scores()[p]),
+    "visible_score": _per_player(
+        "GOLF-VALUES", "the face-up cards' worth", lambda g, p: g.visible_score(p)
+    ),
+    "legal": _legal,
+    "totals": _per_player("GOLF-MATCH", "the match total", lambda m, p: m.totals()[p], _match_of),
+    "hole_wins": _per_player("GOLF-MATCH", "holes won", lambda m, p: m.hole_wins()[p], _match_of),
+    "winner": _winner,
+}

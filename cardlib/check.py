@@ -1,0 +1,343 @@
+"""Replaying worked examples through the engines and comparing every claim they make.
+
+Each step of an example is either a move (``{You: replace BL}``), a move the example
+claims is illegal (``{You: discard, illegal: GOLF-TAKE-MUST-REPLACE}``), or a list of
+claims (``expect: {stock: 33}``).  The engine computes every claimed value; nothing is
+taken from the example on trust.  Problems come back as one-line diagnostics in the
+linter form ``PATH:LINE:COL: RULE-ID message``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from cardlib.errors import CardlibError, NotationError, RuleViolation
+from cardlib.examples import InputProblem, Map, Seq, locate, read_documents, validate
+
+#: game name in an example -> the module that knows how to replay it
+ADAPTERS = {"golf": "cardlib.adapters.golf"}
+
+Kind = Literal["input", "illegal", "mismatch"]
+EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
+
+
+class AtPath(Exception):
+    """An input problem at a place inside the document (a card that is not a card, ...)."""
+
+    def __init__(self, path: Sequence[Any], code: str, message: str) -> None:
+        super().__init__(message)
+        self.path = list(path)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A claim that the engine does not confirm."""
+
+    path: tuple[Any, ...]
+    rule: str
+    what: str
+    claimed: Any
+    actual: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmed:
+    """A claim the engine confirmed, for the narration."""
+
+    what: str
+    value: Any
+    rule: str
+
+
+ClaimResult = Mismatch | Confirmed
+ClaimFn = Callable[[Any, Any, tuple[Any, ...]], Iterable[ClaimResult]]
+
+
+class Adapter(Protocol):
+    """What the checker needs from a game: start from a setup, play a move, compute claims."""
+
+    CLAIMS: dict[str, ClaimFn]
+
+    def start(self, doc: Map) -> Any: ...
+
+    def play(self, state: Any, player: str, move: str, path: tuple[Any, ...]) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    path: str
+    line: int
+    column: int
+    rule: str
+    message: str
+    kind: Kind
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.rule} {self.message}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "rule": self.rule,
+            "message": self.message,
+            "kind": self.kind,
+        }
+
+
+@dataclass
+class Report:
+    """The outcome of one worked example (or of a file that could not be read)."""
+
+    path: str
+    title: str
+    problems: list[Problem] = field(default_factory=list)
+    narration: list[str] = field(default_factory=list)
+    claims: int = 0
+    moves: int = 0
+
+    @property
+    def passed(self) -> bool:
+        return not self.problems
+
+    @property
+    def invalid(self) -> bool:
+        return any(p.kind == "input" for p in self.problems)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "example": self.title,
+            "passed": self.passed,
+            "moves": self.moves,
+            "claims": self.claims,
+            "problems": [p.as_dict() for p in self.problems],
+            "narration": self.narration,
+        }
+
+
+def _adapter(game: str) -> Adapter:
+    return importlib.import_module(ADAPTERS[game])  # type: ignore[return-value]
+
+
+def check_file(path: Path | str, *, display: str | None = None) -> list[Report]:
+    """Check every worked example in one file."""
+    path = Path(path)
+    name = display or str(path)
+    try:
+        docs = read_documents(path)
+    except InputProblem as p:
+        report = Report(name, path.name)
+        report.problems.append(Problem(name, p.line, p.column, p.code, p.message, "input"))
+        return [report]
+    return [check_document(doc, name) for doc in docs]
+
+
+def check_document(doc: Map, name: str) -> Report:
+    """Replay one example document and compare each of its claims."""
+    title = str(doc.get("example", "(untitled)"))
+    report = Report(name, title)
+
+    def problem(where: tuple[int, int], rule: str, message: str, kind: Kind) -> None:
+        report.problems.append(Problem(name, where[0], where[1], rule, message, kind))
+
+    try:
+        validate(doc)
+    except InputProblem as p:
+        problem((p.line, p.column), p.code, p.message, "input")
+        return report
+    adapter = _adapter(doc["game"])
+    try:
+        state = adapter.start(doc)
+    except AtPath as e:
+        problem(locate(doc, e.path), e.code, e.message, "input")
+        return report
+    steps: Seq = doc["steps"]
+    for i, step in enumerate(steps):
+        here: tuple[Any, ...] = ("steps", i)
+        movers = [k for k in step if k not in ("expect", "illegal", "note")]
+        try:
+            if len(movers) > 1:
+                raise AtPath(
+                    here,
+                    "INPUT-SCHEMA",
+                    f"one move a step, but this step names {', '.join(movers)}",
+                )
+            if "illegal" in step and not movers:
+                raise AtPath(
+                    (*here, "illegal"), "INPUT-SCHEMA", "illegal: needs a move in the same step"
+                )
+            if movers:
+                player = movers[0]
+                move = step[player]
+                claimed_rule = step.get("illegal")
+                try:
+                    event = adapter.play(state, player, move, (*here, player))
+                except RuleViolation as v:
+                    if claimed_rule == v.rule:
+                        report.narration.append(
+                            f"line {step.where(player)[0]}: {player}: {move} is refused, as claimed "
+                            f"({v.rule}: {v.message})"
+                        )
+                    elif claimed_rule:
+                        problem(
+                            step.where("illegal"),
+                            v.rule,
+                            f"the example says {player}: {move!r} breaks {claimed_rule}, "
+                            f"but the rule it breaks is {v.rule}: {v.message}",
+                            "mismatch",
+                        )
+                    else:
+                        problem(
+                            step.where(player),
+                            v.rule,
+                            f"illegal move {player}: {move!r}: {v.message}",
+                            "illegal",
+                        )
+                        return report
+                else:
+                    report.moves += 1
+                    if claimed_rule:
+                        problem(
+                            step.where("illegal"),
+                            claimed_rule,
+                            f"the example says {player}: {move!r} is illegal ({claimed_rule}), "
+                            f"but the rules allow it: {event}",
+                            "mismatch",
+                        )
+                        return report
+                    report.narration.append(f"line {step.where(player)[0]}: {event}")
+            if "expect" in step:
+                _check_claims(adapter, state, doc, step["expect"], (*here, "expect"), report)
+        except AtPath as e:
+            problem(locate(doc, e.path), e.code, e.message, "input")
+            return report
+        except NotationError as e:
+            problem(step.mark, e.rule or "INPUT-MOVE", e.message, "input")
+            return report
+    return report
+
+
+def _check_claims(
+    adapter: Adapter, state: Any, doc: Map, expect: Map, here: tuple[Any, ...], report: Report
+) -> None:
+    for key, value in expect.items():
+        fn = adapter.CLAIMS.get(key)
+        if fn is None:  # the schema knows every claim; this is a safety net
+            raise AtPath(
+                (*here, key), "INPUT-SCHEMA", f"{key!r} is not a claim this game can check"
+            )
+        try:
+            results = list(fn(state, value, (*here, key)))
+        except RuleViolation as v:
+            line, col = locate(doc, [*here, key])
+            report.problems.append(
+                Problem(report.path, line, col, v.rule, f"{key}: {v.message}", "mismatch")
+            )
+            continue
+        except NotationError as e:
+            raise AtPath((*here, key), e.rule or "INPUT-SCHEMA", f"{key}: {e.message}") from None
+        for r in results:
+            report.claims += 1
+            if isinstance(r, Mismatch):
+                line, col = locate(doc, list(r.path))
+                report.problems.append(
+                    Problem(
+                        report.path,
+                        line,
+                        col,
+                        r.rule,
+                        f"{r.what}: the example claims {_show(r.claimed)}, the rules give {_show(r.actual)}",
+                        "mismatch",
+                    )
+                )
+            else:
+                report.narration.append(
+                    f"line {locate(doc, list(here))[0]}: ✓ {r.what} = {_show(r.value)} ({r.rule})"
+                )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+def example_files(paths: Iterable[Path | str]) -> Iterator[tuple[Path, str | None]]:
+    """The files to check: each path itself, or the .yaml/.yml files below a folder."""
+    for p in map(Path, paths):
+        if p.is_dir():
+            found = sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
+            if not found:
+                yield p, f"no worked examples (.yaml files) under {p}"
+            for q in found:
+                yield q, None
+        else:
+            yield p, None
+
+
+def check_paths(paths: Iterable[Path | str]) -> list[Report]:
+    reports: list[Report] = []
+    for path, missing in example_files(paths):
+        if missing:
+            r = Report(str(path), str(path))
+            r.problems.append(Problem(str(path), 1, 1, "INPUT-FILE", missing, "input"))
+            reports.append(r)
+        else:
+            reports.extend(check_file(path))
+    return reports
+
+
+def exit_status(reports: Sequence[Report]) -> int:
+    if any(r.invalid for r in reports):
+        return EXIT_INVALID
+    return EXIT_FAILED if any(not r.passed for r in reports) else EXIT_OK
+
+
+def summary(reports: Sequence[Report]) -> str:
+    files = len({r.path for r in reports})
+    passed = sum(r.passed for r in reports)
+    invalid = sum(r.invalid for r in reports)
+    failed = len(reports) - passed - invalid
+    claims = sum(r.claims for r in reports)
+    return (
+        f"{len(reports)} example{'s' * (len(reports) != 1)} in {files} file{'s' * (files != 1)}: "
+        f"{passed} passed, {failed} failed, {invalid} invalid ({claims} claims checked)"
+    )
+
+
+def narrate(path: Path | str) -> str:
+    """The checker's step-by-step narration of a file, as ``cardlib check -v`` prints it."""
+    lines: list[str] = []
+    for r in check_file(path):
+        lines.append(f"{r.title} ({r.path})")
+        lines.extend(f"  {n}" for n in r.narration)
+        lines.extend(f"  {p}" for p in r.problems)
+        lines.append("  passed" if r.passed else "  FAILED")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "ADAPTERS",
+    "AtPath",
+    "CardlibError",
+    "Confirmed",
+    "Mismatch",
+    "Problem",
+    "Report",
+    "check_document",
+    "check_file",
+    "check_paths",
+    "exit_status",
+    "narrate",
+    "summary",
+]
