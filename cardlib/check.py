@@ -272,6 +272,15 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def shipped_examples(game: str | None = None) -> Path:
+    """The folder of the worked examples that come with the course (``examples/<game>``)."""
+    for base in (Path(__file__).resolve().parents[1], *Path.cwd().resolve().parents, Path.cwd()):
+        folder = base / "examples"
+        if folder.is_dir():
+            return folder / game if game else folder
+    raise FileNotFoundError("the examples/ folder of the course was not found")
+
+
 def example_files(paths: Iterable[Path | str]) -> Iterator[tuple[Path, str | None]]:
     """The files to check: each path itself, or the .yaml/.yml files below a folder."""
     for p in map(Path, paths):
@@ -339,5 +348,6 @@ __all__ = [
     "check_paths",
     "exit_status",
     "narrate",
+    "shipped_examples",
     "summary",
 ]

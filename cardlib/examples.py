@@ -9,6 +9,7 @@ diagnostic can point at it.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -159,10 +160,14 @@ def read_documents(path: Path) -> list[Map]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = (exc.problem or exc.context or "malformed YAML").strip()
-        if "could not determine a constructor" in problem:
-            problem = f"the tag {problem.split('tag')[-1].strip()} is not allowed: examples hold plain data only"
+        tag = re.search(r"for the tag '([^']*)'", problem)
+        if tag:
+            name = tag.group(1).replace("tag:yaml.org,2002:", "!!")
+            problem = f"the tag {name} is not allowed: worked examples hold plain data only"
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise InputProblem("INPUT-YAML", f"malformed YAML: {problem}", line, col) from None
+        raise InputProblem(
+            "INPUT-YAML", problem if tag else f"malformed YAML: {problem}", line, col
+        ) from None
     except yaml.YAMLError as exc:
         raise InputProblem("INPUT-YAML", f"malformed YAML: {exc}") from None
     except RecursionError:

@@ -138,11 +138,14 @@ class GolfMove:
             return text
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not a Golf move")
-        words = " ".join(text.lower().split())
-        words = _ALIASES.get(words, words)
+        original = text.split()
+        words = " ".join(original).lower()
+        if words in _ALIASES:
+            words = _ALIASES[words]
+            original = words.split()
         for kind, arity in sorted(_ARITY.items(), key=lambda kv: -len(kv[0])):
             if words == kind or words.startswith(kind + " "):
-                args = words[len(kind) :].split()
+                args = original[len(kind.split()) :]
                 if len(args) != arity:
                     break
                 positions = [Position.parse(a) for a in args]
