@@ -226,13 +226,10 @@ def column_score(top: Card, bottom: Card) -> ColumnScore:
             f"{top.rank} and {bottom.rank} are worth the same but are not the same rank: "
             f"{t} + {b} = {t + b}",
         )
-    return ColumnScore(
-        top,
-        bottom,
-        t + b,
-        "GOLF-VALUES",
-        f"{top.rank} + {bottom.rank} = {t} + {_signed(b)} = {t + b}",
-    )
+    named = f"{top.rank} + {bottom.rank}"
+    valued = f"{t} + {_signed(b)}"
+    sums = f"{named} = {valued}" if named != valued else named
+    return ColumnScore(top, bottom, t + b, "GOLF-VALUES", f"{sums} = {t + b}")
 
 
 def _signed(n: int) -> str:
