@@ -329,6 +329,7 @@ def _table(players: Sequence[str]) -> Table:
 
 Fact = tuple
 _T_ASK = "{} asks {} for {}"
+_T_ASK_CARD = "{} asks {} for {} (GF-VAR-CARD)"
 _T_GIVE = "{} hands over {} (GF-GIVE-ALL)"
 _T_GIVE_ONE = "{} hands it over (GF-VAR-CARD)"
 _T_BOOK = "{} shows all four {} and lays the book aside (GF-BOOK)"
@@ -344,8 +345,7 @@ _T_AGAIN = "{} asks again (GF-CATCH-AGAIN)"
 _T_NEXT = "the turn passes to {} (GF-NEXT)"
 _T_END = "{}, so the game is over ({})"
 _T_WIN = "{} (GF-WIN)"
-_R_ASK = ("GF-ASK-HOLD",)
-_R_ASK_CARD = ("GF-ASK-HOLD", "GF-VAR-CARD")
+_R_NONE = ()
 _R_GIVE = ("GF-GIVE-ALL",)
 _R_CARD = ("GF-VAR-CARD",)
 _R_BOOK = ("GF-BOOK",)
@@ -369,7 +369,7 @@ class Event:
     """What a move did, in words, and the rules that decided it (the checker's narration).
 
     ``player``, ``move``, ``text`` and ``rules`` are read-only, as in Golf's Event; the text
-    is composed when first read.
+    is composed when first read.  ``rules`` are exactly the IDs cited in ``text``, in order.
     """
 
     __slots__ = ("_facts", "_move", "_player", "_rules", "_text")
@@ -728,7 +728,7 @@ class GoFishGame:
         new._out = self._out[:]
         new.log = self.log[:]
         new.setup_log = self.setup_log[:]
-        new._rng = random.Random()
+        new._rng = random.Random(0)  # cheap to seed; its state is replaced at once
         new._rng.setstate(self._rng.getstate())
         return new
 
@@ -968,12 +968,12 @@ class GoFishGame:
         if card is None:
             m = hq[r]
             what = _PLURAL[r]
-            facts = [(_T_ASK, _R_ASK, asker, asked, what)]
+            facts = [(_T_ASK, _R_NONE, asker, asked, what)]
         else:
             code = _CODE[card]
             m = hq[r] & _BIT_OF[code]
             what = _CARD_TEXT[code]
-            facts = [(_T_ASK, _R_ASK_CARD, asker, asked, what)]
+            facts = [(_T_ASK_CARD, _R_CARD, asker, asked, what)]
         again = False
         if m:
             # GF-GIVE-ALL (or the one card asked for), then GF-CATCH-AGAIN.
@@ -1140,6 +1140,8 @@ class GoFishGame:
                 self._hands[p][r] |= _BIT_OF[c]
                 self._held[p] |= 1 << r
                 size[p] = 1
+                if rule == "GF-NEXT" and narrate:
+                    facts.append((_T_NEXT, _R_NEXT, name))
                 facts.append((_T_EMPTY_DRAW, _R_EMPTY_DRAW, name, _CARD_TEXT[c], _PLURAL[r]))
                 if not stock and self._nbooks < BOOKS_IN_PACK:
                     facts.append((_T_EXHAUSTED, _R_NO_STOCK))
