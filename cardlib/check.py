@@ -21,8 +21,8 @@ from cardlib.examples import InputProblem, Map, Seq, locate, read_documents, val
 #: game name in an example -> the module that knows how to replay it
 ADAPTERS = {"golf": "cardlib.adapters.golf"}
 
-Kind = Literal["input", "illegal", "mismatch"]
-EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
+Kind = Literal["input", "illegal", "mismatch", "internal"]
+EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 class AtPath(Exception):
@@ -137,7 +137,23 @@ def check_file(path: Path | str, *, display: str | None = None) -> list[Report]:
         report = Report(name, path.name)
         report.problems.append(Problem(name, p.line, p.column, p.code, p.message, "input"))
         return [report]
-    return [check_document(doc, name) for doc in docs]
+    reports = []
+    for doc in docs:
+        try:
+            reports.append(check_document(doc, name))
+        except Exception as exc:  # a bug in cardlib, never the user's fault: say so in one line
+            report = Report(name, str(doc.get("example", path.name)))
+            report.problems.append(
+                Problem(
+                    name,
+                    *doc.mark,
+                    "INTERNAL",
+                    f"cardlib failed on this example ({type(exc).__name__}: {exc}); please report it",
+                    "internal",
+                )
+            )
+            reports.append(report)
+    return reports
 
 
 def check_document(doc: Map, name: str) -> Report:
@@ -307,6 +323,8 @@ def check_paths(paths: Iterable[Path | str]) -> list[Report]:
 
 
 def exit_status(reports: Sequence[Report]) -> int:
+    if any(p.kind == "internal" for r in reports for p in r.problems):
+        return EXIT_INTERNAL
     if any(r.invalid for r in reports):
         return EXIT_INVALID
     return EXIT_FAILED if any(not r.passed for r in reports) else EXIT_OK

@@ -1,0 +1,214 @@
+"""Rook's pack: four colours numbered 5 to 14 and the Rook bird, 41 cards (ROOK-DECK).
+
+A numbered card is written colour letter then number: ``R14``, ``G6``, ``Y10``, ``B5``;
+the bird is ``Rook`` (``bird`` is read too).  Full colour names are accepted, with or
+without a space: ``red 14``, ``Green 6``.  ``str(card)`` is the canonical form and
+``repr(card)`` is the call that rebuilds it::
+
+    >>> RookCard.parse("green 6")
+    RookCard.parse('G6')
+    >>> RookCard.parse("bird").points        # ROOK-COUNT
+    20
+
+There is one object per card: :meth:`RookCard.parse` and :func:`rook_deck` always hand
+out the same 41 instances, so the engine may compare cards with ``is``.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from cardlib.cards import shuffled
+from cardlib.errors import NotationError
+
+LOWEST, HIGHEST = 5, 14  # ROOK-DECK: the 1-4 of each colour are taken out
+
+
+class Colour(enum.Enum):
+    """The four colours, in the order the rules list them; each knows its letter."""
+
+    RED = "R"
+    YELLOW = "Y"
+    BLACK = "B"
+    GREEN = "G"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def word(self) -> str:
+        """``red``, ``yellow``, ``black``, ``green``: how the rules and the narration say it."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str | Colour) -> Colour:
+        """Read ``green``, ``Green`` or ``G``."""
+        if isinstance(text, Colour):
+            return text
+        try:
+            return _COLOURS_BY_TEXT[text.strip().lower()]
+        except (KeyError, AttributeError):
+            raise NotationError(
+                f"{text!r} is not a colour: write red, yellow, black or green (or R, Y, B, G)"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+
+_COLOURS_BY_TEXT = {c.letter.lower(): c for c in Colour} | {c.word: c for c in Colour}
+
+# ROOK-COUNT, as the table of counters gives it: every 5 is worth 5, every 10 and every
+# 14 is worth 10, the Rook 20.  The other cards, and the tricks themselves, are worth 0.
+COUNTERS: Mapping[int, int] = {5: 5, 10: 10, 14: 10}
+ROOK_COUNTER = 20
+TOTAL_COUNTERS = 120  # 4 x 5 + 4 x 10 + 4 x 10 + 20
+
+
+_CARDS: dict[tuple[Colour | None, int | None], RookCard] = {}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RookCard:
+    """One card: a colour and a number from 5 to 14, or the Rook bird (no colour, no number).
+
+    ``points`` is the card's counter value (ROOK-COUNT).  There is one object per card:
+    ``RookCard(Colour.RED, 14) is RookCard.parse("R14")``, so equality is identity.
+    """
+
+    colour: Colour | None
+    number: int | None
+    points: int = field(init=False, compare=False, repr=False)
+    text: str = field(init=False, compare=False, repr=False)
+    #: place in :func:`rook_deck` (colours in rule order, 5 to 14, the Rook last): a sort key
+    order: int = field(init=False, compare=False, repr=False)
+
+    def __new__(cls, colour: Colour | None, number: int | None) -> RookCard:
+        try:
+            card = _CARDS.get((colour, number))
+        except TypeError:  # unhashable nonsense: let __post_init__ say what is wrong
+            card = None
+        return card if card is not None else object.__new__(cls)
+
+    def __post_init__(self) -> None:
+        if self.colour is None and self.number is None:
+            points, text = ROOK_COUNTER, "Rook"
+        elif (
+            isinstance(self.colour, Colour)
+            and isinstance(self.number, int)
+            and LOWEST <= self.number <= HIGHEST
+        ):
+            points, text = COUNTERS.get(self.number, 0), f"{self.colour.letter}{self.number}"
+        else:
+            raise NotationError(
+                f"({self.colour!r}, {self.number!r}) is not a Rook card: a colour with a number "
+                f"from {LOWEST} to {HIGHEST}, or the Rook (no colour, no number)",
+                rule="ROOK-DECK",
+            )
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "text", text)
+
+    @classmethod
+    def parse(cls, text: str | RookCard) -> RookCard:
+        """Read ``R14``, ``g6``, ``red 14``, ``Green 6``, ``Rook`` or ``bird``; anything else raises."""
+        if isinstance(text, RookCard):
+            return _CARDS[(text.colour, text.number)]
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a Rook card: write it like R14, G6 or Rook")
+        key = " ".join(text.lower().split())
+        card = _CARDS_BY_TEXT.get(key)
+        if card is not None:
+            return card
+        m = _SHAPE.fullmatch(key)
+        if m and m.group(1) in _COLOURS_BY_TEXT and int(m.group(2)) < LOWEST:
+            raise NotationError(
+                f"{text!r} is not in this pack: the 1-4 of every colour are taken out, "
+                f"so numbers run from {LOWEST} to {HIGHEST}",
+                rule="ROOK-DECK",
+            )
+        raise NotationError(
+            f"{text!r} is not a Rook card: write colour then number, like R14, G6, "
+            "Y10, B5 or red 14, or Rook for the bird"
+        )
+
+    @property
+    def is_rook(self) -> bool:
+        """True for the Rook bird."""
+        return self.colour is None
+
+    @property
+    def words(self) -> str:
+        """``red 14``, ``the Rook``: how a sentence says it."""
+        return "the Rook" if self.colour is None else f"{self.colour.word} {self.number}"
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"RookCard.parse({self.text!r})"
+
+    def __copy__(self) -> RookCard:
+        return self
+
+    def __deepcopy__(self, memo: object) -> RookCard:
+        return self
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (RookCard.parse, (self.text,))
+
+
+_SHAPE = re.compile(r"([a-z]+) ?(\d+)")
+
+_DECK: tuple[RookCard, ...] = tuple(
+    RookCard(colour, number) for colour in Colour for number in range(LOWEST, HIGHEST + 1)
+) + (RookCard(None, None),)
+ROOK: RookCard = _DECK[-1]
+for _i, _card in enumerate(_DECK):
+    object.__setattr__(_card, "order", _i)
+_CARDS: dict[tuple[Colour | None, int | None], RookCard] = {(c.colour, c.number): c for c in _DECK}
+_CARDS_BY_TEXT: dict[str, RookCard] = {"rook": ROOK, "bird": ROOK, "the rook": ROOK}
+for _card in _DECK[:-1]:
+    assert _card.colour is not None
+    for _name in (_card.colour.letter.lower(), _card.colour.word):
+        _CARDS_BY_TEXT[f"{_name}{_card.number}"] = _card
+        _CARDS_BY_TEXT[f"{_name} {_card.number}"] = _card
+del _card, _name
+
+
+def rook_deck() -> list[RookCard]:
+    """The 41 cards in a fixed order: red, yellow, black, green, each 5 to 14; then the Rook."""
+    return list(_DECK)
+
+
+def shuffled_rook_deck(seed: int | str | float | None) -> list[RookCard]:
+    """The 41 cards shuffled reproducibly (the same seed gives the same order)."""
+    return shuffled(_DECK, seed)  # type: ignore[arg-type]
+
+
+def parse_rook_cards(texts: Iterable[str | RookCard] | str) -> list[RookCard]:
+    """Read several cards: a list, or one string separated by spaces or commas.
+
+    In one string a colour word and its number may be apart: ``"red 14, Rook G6"``.
+    """
+    if isinstance(texts, str):
+        words = texts.replace(",", " ").split()
+        tokens: list[str] = []
+        for w in words:
+            if tokens and w.isdigit() and tokens[-1].lower() in _COLOURS_BY_TEXT:
+                tokens[-1] += " " + w
+            else:
+                tokens.append(w)
+        texts = tokens
+    return [RookCard.parse(t) for t in texts]
+
+
+def counters(cards: Iterable[RookCard]) -> int:
+    """The counter points in some cards (ROOK-COUNT)."""
+    return sum(c.points for c in cards)

@@ -1,0 +1,383 @@
+"""The checker: shipped examples pass, corrupted ones fail at the right line, hostile files
+get one diagnostic line and exit status 2 without a traceback or anything executed."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cardlib.check import check_file, check_paths, exit_status
+from cardlib.examples import Map, Seq, read_documents
+from tests.conftest import EXAMPLES, ROOT, run_cli
+
+GOLF = sorted((EXAMPLES / "golf").glob("*.yaml"))
+DIAGNOSTIC = re.compile(
+    r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+(-[A-Z0-9]+)+) \S.*$"
+)
+
+
+@pytest.mark.parametrize("path", GOLF, ids=lambda p: p.stem)
+def test_shipped_example_passes(path):
+    reports = check_file(path)
+    assert reports and all(r.passed for r in reports), [str(p) for r in reports for p in r.problems]
+    assert all(r.claims + r.moves > 0 for r in reports)
+
+
+def test_cli_checks_examples_by_default_and_exits_0(cli):
+    result = cli("check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.fullmatch(
+        r"\d+ examples in \d+ files: (\d+) passed, 0 failed, 0 invalid \(\d+ claims checked\)\n",
+        result.stdout,
+    )
+
+
+def test_cli_json_and_verbose(cli):
+    result = cli("check", "--format", "json", "examples/golf/face-down-swap.yaml")
+    data = json.loads(result.stdout)
+    assert (
+        data["status"] == 0
+        and len(data["examples"]) == 2
+        and all(e["passed"] for e in data["examples"])
+    )
+    verbose = cli("check", "-v", "examples/golf/face-down-swap.yaml").stdout
+    assert "revealed as QD" in verbose and "GOLF-TAKE-MUST-REPLACE" in verbose and "✓" in verbose
+
+
+def test_python_m_and_usage_errors(cli):
+    assert cli("check", "--no-such-flag").returncode == 2
+    assert cli("frobnicate").returncode == 2
+    assert cli("rules", "GOLF-COLUMN").stdout.startswith("GOLF-COLUMN")
+    schema = json.loads(cli("schema").stdout)
+    assert schema["$defs"]["golf-expect"]["additionalProperties"] is False
+
+
+# -- corruptions: every claimed number and card, changed, is caught at its own line -------------
+
+
+def claim_leaves(node, mark=None):
+    """(line, column of the key, value) for every scalar claim under an expect: mapping."""
+    if isinstance(node, Map):
+        for key, value in node.items():
+            if isinstance(value, Map | Seq):
+                yield from claim_leaves(value)
+            else:
+                yield (*node.where(key), value)
+    elif isinstance(node, Seq):
+        for i, value in enumerate(node):
+            if not isinstance(value, Map | Seq):
+                yield (*node.where(i), value)
+
+
+def corruptions():
+    for path in GOLF:
+        for doc in read_documents(path):
+            for step in doc["steps"]:
+                if "expect" in step:
+                    for line, col, value in claim_leaves(step["expect"]):
+                        if isinstance(value, bool) or value is None:
+                            continue
+                        if isinstance(value, int):
+                            yield path, line, col, str(value), str(value + 1)
+                        elif re.fullmatch(r"(10|[2-9AJQK])[CDHS]", str(value)):
+                            other = {"C": "D", "D": "C", "H": "S", "S": "H"}[value[-1]]
+                            yield path, line, col, value, value[:-1] + other
+
+
+CORRUPTIONS = list(corruptions())
+
+
+def test_there_are_many_corruptions_of_each_example():
+    per_file = {p for p, *_ in CORRUPTIONS}
+    assert len(CORRUPTIONS) >= 40 and len(per_file) == len(GOLF)
+
+
+@pytest.mark.parametrize(
+    ("path", "line", "col", "old", "new"),
+    CORRUPTIONS,
+    ids=[f"{p.stem}:{line}:{old}->{new}" for p, line, _c, old, new in CORRUPTIONS],
+)
+def test_corrupted_claim_is_caught_at_its_line(tmp_path, path, line, col, old, new):
+    lines = path.read_text().splitlines(keepends=True)
+    text = lines[line - 1]
+    head, tail = text[: col - 1], text[col - 1 :]
+    changed = re.sub(rf"^([^:]+:\s*)({re.escape(old)})(?=[\s,}}\]])", rf"\g<1>{new}", tail, count=1)
+    if changed == tail:  # a list item (legal moves, winner): the value itself stands at col
+        changed = tail.replace(old, new, 1)
+    assert changed != tail
+    lines[line - 1] = head + changed
+    bad = tmp_path / path.name
+    bad.write_text("".join(lines))
+    reports = check_file(bad)
+    problems = [p for r in reports for p in r.problems]
+    assert exit_status(reports) in (1, 2)
+    assert problems and {p.line for p in problems} == {line}, [str(p) for p in problems]
+
+
+SETUP_CORRUPTIONS = [
+    # (file, old text, new text, the text of the line the first problem points at, its rule)
+    (
+        "face-down-swap.yaml",
+        "discard: [7C]\n    to_move: Mei\nsteps:",
+        "discard: [7S]\n    to_move: Mei\nsteps:",
+        "discard_top: 7C",
+        "GOLF-REPLACE",
+    ),
+    (
+        "face-down-swap.yaml",
+        "BL: down QD}\n    discard: [7C]\n    to_move",
+        "BL: down QS}\n    discard: [7C]\n    to_move",
+        "revealed: QD",
+        "GOLF-REPLACE",
+    ),
+    ("face-down-swap.yaml", "stock: [9S]", "stock: [9D]", "expect: {holding: 9S}", "GOLF-DRAW"),
+    (
+        "layout-9-and-27.yaml",
+        "BL: 8C, BM: KD",
+        "BL: 9C, BM: KD",
+        "columns: {Mei: {left: 0, middle: -2, right: 11}}",
+        "GOLF-VALUES",
+    ),
+    (
+        "layout-9-and-27.yaml",
+        "TM: 2S, TR: AC, BL: QC",
+        "TM: 3S, TR: AC, BL: QC",
+        "columns: {Mei: {left: 18, middle: -2, right: 11}}",
+        "GOLF-VALUES",
+    ),
+    (
+        "two-twos.yaml",
+        "TL: 2S, TM: KD",
+        "TL: 3S, TM: KD",
+        "columns: {Mei: {left: 0, middle: 0, right: 0}}",
+        "GOLF-VALUES",
+    ),
+    (
+        "j-over-q.yaml",
+        "BL: QS",
+        "BL: JS",
+        "columns: {Mei: {left: 20, middle: 0, right: 0}}",
+        "GOLF-COLUMN",
+    ),
+    ("end-of-hand.yaml", "stock: [JD]", "stock: [KD]", "score: {Mei: 46, Ben: 0}", "GOLF-COLUMN"),
+    (
+        "nine-holes.yaml",
+        "Jia: [9, 4, -2,",
+        "Jia: [9, 4, 2,",
+        "totals: {Jia: 40, Yi: 43}",
+        "GOLF-MATCH",
+    ),
+    (
+        "three-player-start.yaml",
+        "  - Ann: flip BR\n",
+        "  - Ann: flip TL\n",
+        "  - Ann: flip TL",
+        "GOLF-FLIP-TWO",
+    ),
+    (
+        "stock-out.yaml",
+        "    stock_size: 0\n    discard: [9S]\n    to_move: Mei\nsteps:\n  - Mei: draw",
+        "    stock_size: 1\n    discard: [9S]\n    to_move: Mei\nsteps:\n  - Mei: draw",
+        "illegal: GOLF-STOCK-OUT",
+        "GOLF-STOCK-OUT",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "where", "rule"),
+    SETUP_CORRUPTIONS,
+    ids=[f"{c[0]}-{i}" for i, c in enumerate(SETUP_CORRUPTIONS)],
+)
+def test_corrupted_setup_or_move_is_caught_at_the_right_line(tmp_path, name, old, new, where, rule):
+    text = (EXAMPLES / "golf" / name).read_text()
+    assert old in text
+    bad_text = text.replace(old, new, 1)
+    bad = tmp_path / name
+    bad.write_text(bad_text)
+    reports = check_file(bad)
+    problems = [p for r in reports for p in r.problems]
+    assert problems, "the corruption went unnoticed"
+    assert exit_status(reports) == 1
+    first = problems[0]
+    assert first.rule == rule, str(first)
+    assert where in bad_text.splitlines()[first.line - 1], (str(first), where)
+
+
+# -- hostile and malformed input -----------------------------------------------------------
+
+HOSTILE: dict[str, tuple[str, int]] = {
+    "malformed-yaml": ("example: x\n  bad: [\n", 2),
+    "python-tag": ("example: !!python/object/apply:os.system ['touch {marker}']\nsource: s\n", 1),
+    "python-name-tag": ("example: !!python/name:os.system\n", 1),
+    "deep-nesting": ("a: " + "[" * 3000 + "]" * 3000 + "\n", 1),
+    "deep-mappings": ("".join("  " * i + f"k{i}:\n" for i in range(200)) + "  " * 200 + "v\n", 24),
+    "alias-bomb": ("a: &a [x, x]\nb: &b [*a, *a]\nc: [*b, *b]\n", 2),
+    "duplicate-key": ("example: a\nexample: b\n", 2),
+    "not-utf8": (b"\xff\xfe\x00bad".decode("latin-1"), 1),
+    "a-list": ("- 1\n- 2\n", 1),
+    "empty": ("", 1),
+    "schema-unknown-field": (
+        "example: x\nsource: s\ngame: golf\nplayers: [A, B]\nsetup: {deal: {seed: 1}}\nsteps: [{expect: {stock: 39}}]\nsneaky: 1\n",
+        7,
+    ),
+    "unknown-game": (
+        "example: x\nsource: s\ngame: poker\nplayers: [A, B]\nsetup: {}\nsteps: [{expect: {}}]\n",
+        3,
+    ),
+    "unknown-card": (
+        "example: x\nsource: s\ngame: golf\nplayers: [A, B]\nsetup:\n  position:\n    layouts:\n      A: {TL: 11H}\nsteps: [{expect: {stock: 1}}]\n",
+        8,
+    ),
+    "duplicate-card": (
+        "example: x\nsource: s\ngame: golf\nplayers: [A, B]\nsetup:\n  position:\n    layouts:\n      A: {TL: 7H}\n    discard: [7H]\nsteps: [{expect: {stock: 1}}]\n",
+        9,
+    ),
+    "unknown-player-in-setup": (
+        "example: x\nsource: s\ngame: golf\nplayers: [A, B]\nsetup:\n  position:\n    layouts:\n      Z: {TL: 7H}\nsteps: [{expect: {stock: 1}}]\n",
+        8,
+    ),
+    "unknown-player-moves": (
+        "example: x\nsource: s\ngame: golf\nplayers: [A, B]\nsetup: {deal: {seed: 1}}\nsteps:\n  - Z: flip TL\n",
+        7,
+    ),
+    "unknown-position": (
+        "example: x\nsource: s\ngame: golf\nplayers: [A, B]\nsetup: {deal: {seed: 1}}\nsteps:\n  - A: flip XX\n",
+        7,
+    ),
+    "too-many-players": (
+        "example: x\nsource: s\ngame: golf\nplayers: [A, B, C, D, E]\nsetup: {deal: {seed: 1}}\nsteps: [{expect: {stock: 1}}]\n",
+        4,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE), ids=str)
+def test_hostile_file_gets_one_line_and_exit_2(tmp_path, name):
+    text, line = HOSTILE[name]
+    marker = tmp_path / "executed"
+    bad = tmp_path / f"{name}.yaml"
+    bad.write_bytes(
+        text.format(marker=marker).encode("latin-1" if name == "not-utf8" else "utf-8")
+        if "{marker}" in text
+        else text.encode("latin-1" if name == "not-utf8" else "utf-8")
+    )
+    result = run_cli("check", str(bad))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr == "" and "Traceback" not in result.stdout
+    out = result.stdout.splitlines()
+    assert len(out) == 2, out  # the diagnostic and the summary
+    m = DIAGNOSTIC.match(out[0])
+    assert m and m["path"] == str(bad), out[0]
+    assert int(m["line"]) == line, out[0]
+    assert not marker.exists()
+
+
+def test_huge_file_is_refused_without_reading_it(tmp_path):
+    bad = tmp_path / "huge.yaml"
+    with bad.open("w") as f:
+        f.write("example: x\nnote: |\n")
+        for _ in range(200_000):
+            f.write("  " + "x" * 50 + "\n")
+    assert bad.stat().st_size > 10_000_000
+    result = run_cli("check", str(bad))
+    assert result.returncode == 2 and result.stderr == ""
+    assert "INPUT-LIMIT" in result.stdout.splitlines()[0]
+
+
+def test_missing_path_and_empty_folder(tmp_path):
+    assert run_cli("check", str(tmp_path / "nope.yaml")).returncode == 2
+    assert "INPUT-FILE" in run_cli("check", str(tmp_path)).stdout
+
+
+def test_illegal_move_exits_1_and_stops_that_example(tmp_path):
+    text = (EXAMPLES / "golf" / "face-down-swap.yaml").read_text()
+    bad = tmp_path / "x.yaml"
+    bad.write_text(text.replace("  - Mei: take\n", "  - Mei: take\n  - Mei: discard\n", 1))
+    result = run_cli("check", str(bad))
+    assert result.returncode == 1
+    first = result.stdout.splitlines()[0]
+    assert DIAGNOSTIC.match(first) and "GOLF-TAKE-MUST-REPLACE" in first and ":21:" in first
+
+
+def test_claiming_a_legal_move_illegal_is_a_mismatch(tmp_path):
+    text = (EXAMPLES / "golf" / "three-player-start.yaml").read_text()
+    bad = tmp_path / "x.yaml"
+    bad.write_text(
+        text.replace(
+            "  - Ann: flip TL\n  - Ann: flip TL\n",
+            "  - Ann: flip TL\n    illegal: GOLF-FLIP-TWO\n  - Ann: flip TL\n",
+            1,
+        )
+    )
+    reports = check_paths([bad])
+    assert exit_status(reports) == 1
+    assert (
+        reports[0].problems[0].rule == "GOLF-FLIP-TWO" and "allow" in reports[0].problems[0].message
+    )
+
+
+def test_claiming_the_wrong_rule_for_a_refusal(tmp_path):
+    text = (EXAMPLES / "golf" / "face-down-swap.yaml").read_text()
+    bad = tmp_path / "x.yaml"
+    bad.write_text(
+        text.replace("illegal: GOLF-TAKE-MUST-REPLACE", "illegal: GOLF-DISCARD-STOCK", 1)
+    )
+    problem = check_paths([bad])[0].problems[0]
+    assert problem.rule == "GOLF-TAKE-MUST-REPLACE" and "GOLF-DISCARD-STOCK" in problem.message
+
+
+def test_every_shipped_file_names_the_schema_for_editors():
+    for path in GOLF:
+        assert path.read_text().startswith(
+            "# yaml-language-server: $schema=../../cardlib/data/example.schema.json"
+        )
+    assert (ROOT / "cardlib/data/example.schema.json").is_file()
+
+
+def test_docs_describe_every_claim():
+    docs = (ROOT / "docs" / "examples.md").read_text()
+    schema = json.loads((ROOT / "cardlib/data/example.schema.json").read_text())
+    for claim in schema["$defs"]["golf-expect"]["properties"]:
+        assert f"`{claim}`" in docs, claim
+    assert Path(ROOT / "README.md").read_text().count("cardlib check") >= 1
+
+
+def mutations(text: str, rng):
+    """Random damage of the kinds people make: a line lost, doubled or re-indented, a value
+    replaced by a list, a mapping, a number, nothing or junk."""
+    lines = text.splitlines(keepends=True)
+    i = rng.randrange(len(lines))
+    kind = rng.randrange(6)
+    if kind == 0:
+        del lines[i]
+    elif kind == 1:
+        lines.insert(i, lines[i])
+    elif kind == 2:
+        lines[i] = "  " + lines[i]
+    else:
+        junk = ["[]", "{}", "-3", "~", "'%s'" % ("x" * 300), "[1, [2, {a: b}]]", "true", "7Z"][
+            rng.randrange(8)
+        ]
+        lines[i] = re.sub(r":\s*[^\n]*", f": {junk}", lines[i], count=1)
+    return "".join(lines)
+
+
+@pytest.mark.parametrize("path", GOLF, ids=lambda p: p.stem)
+def test_random_damage_never_crashes_the_checker(tmp_path, path):
+    import random
+
+    rng = random.Random(path.stem)
+    text = path.read_text()
+    for n in range(40):
+        bad = tmp_path / f"{n}.yaml"
+        bad.write_text(mutations(text, rng))
+        reports = check_file(bad)
+        status = exit_status(reports)
+        assert status in (0, 1, 2), [str(p) for r in reports for p in r.problems]
+        for r in reports:
+            for p in r.problems:
+                assert DIAGNOSTIC.match(str(p).splitlines()[0]) and "\n" not in str(p), str(p)

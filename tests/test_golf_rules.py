@@ -1,0 +1,493 @@
+"""Every GOLF- rule as a table of cases with readable ids: legal ones play, illegal ones are
+refused with exactly their rule ID."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlib import Card, NotationError, RuleViolation
+from cardlib.golf import (
+    VALUES,
+    GolfGame,
+    GolfMatch,
+    GolfMove,
+    GolfOptions,
+    Position,
+    column_score,
+    score_layout,
+)
+
+P = Position
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.parse(c) for c in text.split()]
+
+
+def position(
+    mine: str,
+    up: str = "111111",
+    *,
+    discard: str = "",
+    stock: str = "",
+    options: GolfOptions | None = None,
+    stock_size: int | None = None,
+) -> GolfGame:
+    """Ann to move; her six cards given top row first, ``up`` a mask of face-up positions."""
+    layout = {p: (c, up[p] == "1") for p, c in zip(P, cards(mine), strict=True)}
+    return GolfGame.from_position(
+        ["Ann", "Ben"],
+        {"Ann": layout},
+        discard=cards(discard),
+        stock=cards(stock),
+        to_move="Ann",
+        options=options,
+        stock_size=stock_size,
+    )
+
+
+def opening(players: int = 2, seed: int = 3) -> GolfGame:
+    return GolfGame(["Ann", "Ben", "Cy", "Di"][:players], seed=seed)
+
+
+def after_flips(game: GolfGame) -> GolfGame:
+    for _ in game.players:
+        game.play("flip TL")
+        game.play("flip BL")
+    return game
+
+
+# -- refused moves: (id, build the game, moves before, the refused move, player, rule) ---------
+
+REFUSALS = [
+    ("deck-five-players", lambda: GolfGame(list("ABCDE")), [], None, None, "GOLF-DECK"),
+    ("deck-one-player", lambda: GolfGame(["A"]), [], None, None, "GOLF-DECK"),
+    (
+        "deck-duplicate-card",
+        lambda: GolfGame(["A", "B"], deck=["2C"] * 52),
+        [],
+        None,
+        None,
+        "GOLF-DECK",
+    ),
+    (
+        "deck-short-pack",
+        lambda: GolfGame(["A", "B"], deck=[str(c) for c in cards("AC 2C 3C")]),
+        [],
+        None,
+        None,
+        "GOLF-DECK",
+    ),
+    ("flip-before-draw", opening, [], "draw", None, "GOLF-FLIP-TWO"),
+    ("flip-same-card-twice", opening, ["flip TL"], "flip TL", None, "GOLF-FLIP-TWO"),
+    ("flip-third-card", lambda: after_flips(opening()), [], "flip TM", None, "GOLF-NO-PEEK"),
+    ("order-wrong-player-flip", opening, [], "flip TL", "Ben", "GOLF-ORDER"),
+    ("order-wrong-player-draw", lambda: after_flips(opening()), [], "draw", "Ben", "GOLF-ORDER"),
+    ("draw-twice", lambda: after_flips(opening()), ["draw"], "take", None, "GOLF-DRAW"),
+    ("replace-before-draw", lambda: after_flips(opening()), [], "replace TM", None, "GOLF-DRAW"),
+    ("discard-before-draw", lambda: after_flips(opening()), [], "discard", None, "GOLF-DRAW"),
+    (
+        "take-empty-discard",
+        lambda: position("AC 2C 3C 4C 5C 6C", "110000"),
+        [],
+        "take",
+        None,
+        "GOLF-DRAW",
+    ),
+    (
+        "taken-card-discarded",
+        lambda: position("AC 2C 3C 4C 5C 6C", "110000", discard="9S"),
+        ["take"],
+        "discard",
+        None,
+        "GOLF-TAKE-MUST-REPLACE",
+    ),
+    ("peek", lambda: position("AC 2C 3C 4C 5C 6C", "110000"), [], "peek BR", None, "GOLF-NO-PEEK"),
+    (
+        "take-back",
+        lambda: position("AC 2C 3C 4C 5C 6C", "110000", discard="9S"),
+        ["take", "replace BR"],
+        "take back",
+        "Ben",
+        "GOLF-NO-PEEK",
+    ),
+    (
+        "flip-after-stock-discard",
+        lambda: position("AC 2C 3C 4C 5C 6C", "110000", stock="9S"),
+        ["draw", "discard"],
+        "flip TL",
+        "Ben",
+        "GOLF-NO-PEEK",
+    ),
+    (
+        "rearrange",
+        lambda: position("2S 2H 3C KC KD 6C", "111110"),
+        [],
+        "move TM BL",
+        None,
+        "GOLF-NO-REARRANGE",
+    ),
+    (
+        "move-after-end",
+        lambda: position("AC 2C 3C 4C 5C 6C", "111110", stock="9S"),
+        ["draw", "replace BR"],
+        "draw",
+        "Ben",
+        "GOLF-END",
+    ),
+    (
+        "result-before-end",
+        lambda: position("AC 2C 3C 4C 5C 6C", "110000"),
+        [],
+        "result",
+        None,
+        "GOLF-END",
+    ),
+    (
+        "empty-stock-no-house-rule",
+        lambda: position("AC 2C 3C 4C 5C 6C", "110000", discard="9S", stock_size=0),
+        [],
+        "draw",
+        None,
+        "GOLF-STOCK-OUT",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "before", "move", "player", "rule"),
+    [r[1:] for r in REFUSALS],
+    ids=[r[0] for r in REFUSALS],
+)
+def test_refused_with_its_rule(build, before, move, player, rule):
+    if move is None:
+        with pytest.raises(RuleViolation) as err:
+            build()
+        assert err.value.rule == rule
+        return
+    game = build()
+    for m in before:
+        game.play(m)
+    snapshot = (
+        game.stock[:],
+        game.discard[:],
+        {p: (lay.cards[:], lay.up[:]) for p, lay in game.layouts.items()},
+        game.phase,
+        game.to_move,
+    )
+    with pytest.raises(RuleViolation) as err:
+        game.result() if move == "result" else game.play(move, player=player)
+    assert err.value.rule == rule
+    assert rule in str(err.value) and len(err.value.message) > 20
+    # a refused move changes nothing
+    assert snapshot == (
+        game.stock,
+        game.discard,
+        {p: (lay.cards, lay.up) for p, lay in game.layouts.items()},
+        game.phase,
+        game.to_move,
+    )
+
+
+# -- GOLF-DEAL, GOLF-FLIP-TWO, GOLF-ORDER ------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4], ids=lambda n: f"{n}-players")
+def test_deal_six_each_one_discard_rest_stock(players):
+    game = opening(players)
+    assert game.stock_size == 52 - 6 * players - 1
+    assert len(game.discard) == 1
+    assert all(len(lay.cards) == 6 and not any(lay.up) for lay in game.layouts.values())
+
+
+def test_deal_from_an_explicit_deck_goes_one_at_a_time_from_the_dealers_left():
+    from cardlib import standard_deck
+
+    deck = standard_deck()
+    game = GolfGame(["Ann", "Ben"], dealer="Ann", deck=deck)
+    # Ben sits on the dealer's left: he gets the 1st, 3rd, 5th ... card
+    assert game.layouts["Ben"].cards == deck[0:12:2]
+    assert game.layouts["Ann"].cards == deck[1:12:2]
+    assert game.discard == [deck[12]]
+    assert game.stock[-1] == deck[13]  # the top of the stock is the next card
+
+
+def test_the_same_seed_deals_the_same_cards_and_another_seed_does_not():
+    a, b, c = (
+        GolfGame(["A", "B"], seed=5),
+        GolfGame(["A", "B"], seed=5),
+        GolfGame(["A", "B"], seed=6),
+    )
+    assert a.layouts["A"].cards == b.layouts["A"].cards
+    assert a.layouts["A"].cards != c.layouts["A"].cards
+
+
+def test_flipping_two_changes_nothing_but_the_sides():
+    game = opening(3)
+    stock = game.stock[:]
+    after_flips(game)
+    assert game.stock == stock
+    assert all(sum(lay.up) == 2 for lay in game.layouts.values())
+    assert game.phase == "draw"
+
+
+@pytest.mark.parametrize(
+    ("dealer", "first"),
+    [("Cy", "Ann"), ("Ann", "Ben"), ("Ben", "Cy")],
+    ids=["dealer-Cy", "dealer-Ann", "dealer-Ben"],
+)
+def test_order_starts_at_dealers_left_and_goes_clockwise(dealer, first):
+    game = after_flips(GolfGame(["Ann", "Ben", "Cy"], dealer=dealer))
+    seats = ["Ann", "Ben", "Cy"]
+    order = []
+    for _ in range(3):
+        order.append(game.to_move)
+        game.play("draw")
+        game.play("discard")
+    i = seats.index(first)
+    assert order == [seats[(i + k) % 3] for k in range(3)]
+
+
+# -- GOLF-DRAW, GOLF-REPLACE, GOLF-DISCARD-STOCK, GOLF-TAKE-MUST-REPLACE, GOLF-NO-PEEK -------
+
+
+def test_draw_takes_exactly_the_top_of_the_stock():
+    game = position("AC 2C 3C 4C 5C 6C", "110000", stock="9S 8S", discard="KH")
+    size = game.stock_size
+    game.play("draw")
+    assert game.holding == Card.parse("9S") and game.stock_size == size - 1
+
+
+def test_replace_face_down_reveals_the_card_and_discards_it_face_up():
+    game = position("7H 2C 3C QD 5C 6C", "100000", discard="7C")
+    game.play("take")
+    game.play("replace BL")
+    lay = game.layouts["Ann"]
+    assert (lay.cards[P.BL], lay.up[P.BL]) == (Card.parse("7C"), True)
+    assert game.revealed == game.discard_top == Card.parse("QD")
+    assert column_score(lay.cards[P.TL], lay.cards[P.BL]).points == 0
+
+
+def test_replace_face_up_card():
+    game = position("7H 2C 3C QD 5C 6C", "100000", discard="AS")
+    game.play("take")
+    game.play("replace TL")
+    assert game.discard_top == Card.parse("7H") and game.revealed is None
+
+
+def test_discarding_a_stock_card_keeps_the_layout():
+    game = position("7H 2C 3C QD 5C 6C", "100000", stock="9S")
+    before = (game.layouts["Ann"].cards[:], game.layouts["Ann"].up[:])
+    game.play("draw")
+    game.play("discard")
+    assert (game.layouts["Ann"].cards, game.layouts["Ann"].up) == before
+    assert game.discard_top == Card.parse("9S") and game.to_move == "Ben"
+
+
+def test_a_taken_card_may_replace_but_not_be_discarded():
+    game = position("7H 2C 3C QD 5C 6C", "100000", discard="9S")
+    game.play("take")
+    assert "discard" not in game.legal_moves()
+    assert "replace TR" in game.legal_moves()
+
+
+def test_extra_flip_variant_is_off_by_default_and_works_when_switched_on():
+    on = position("7H 2C 3C QD 5C 6C", "100000", stock="9S", options=GolfOptions(extra_flip=True))
+    on.play("draw")
+    on.play("discard")
+    assert on.phase == "extra-flip" and "pass" in on.legal_moves()
+    on.play("flip BR")
+    assert on.layouts["Ann"].up[P.BR] and on.to_move == "Ben"
+
+
+# -- GOLF-VALUES, GOLF-COLUMN, GOLF-PAIR-TWOS ----------------------------------------------
+
+VALUE_TABLE = [("A", 1), ("2", -2), ("3", 3), ("7", 7), ("10", 10), ("J", 10), ("Q", 10), ("K", 0)]
+
+
+@pytest.mark.parametrize(
+    ("rank", "points"), VALUE_TABLE, ids=[f"value-{r}" for r, _ in VALUE_TABLE]
+)
+def test_values_table(rank, points):
+    card = Card.parse(rank + "H")
+    assert VALUES[card.rank] == points
+    # a column of this card over a 3 of another suit adds the two values (when not a pair)
+    other = Card.parse("4S") if rank != "4" else Card.parse("5S")
+    assert column_score(card, other).points == points + VALUES[other.rank]
+
+
+COLUMN_CASES = [
+    ("pair-of-8s", "8H 8C", 0, "GOLF-COLUMN"),
+    ("pair-of-kings", "KH KS", 0, "GOLF-COLUMN"),
+    ("j-over-q-is-20", "JH QS", 20, "GOLF-COLUMN"),
+    ("two-jacks-is-0", "JC JD", 0, "GOLF-COLUMN"),
+    ("two-2s-is-0-not-minus-4", "2S 2H", 0, "GOLF-PAIR-TWOS"),
+    ("2-over-king", "2S KD", -2, "GOLF-VALUES"),
+    ("ace-over-queen", "AC QH", 11, "GOLF-VALUES"),
+    ("suits-never-matter", "8D 8S", 0, "GOLF-COLUMN"),
+]
+
+
+@pytest.mark.parametrize(
+    ("pair", "points", "rule"), [c[1:] for c in COLUMN_CASES], ids=[c[0] for c in COLUMN_CASES]
+)
+def test_column_scores(pair, points, rule):
+    top, bottom = cards(pair)
+    score = column_score(top, bottom)
+    assert (score.points, score.rule) == (points, rule)
+
+
+LAYOUTS = [
+    ("article-9", "8H 2S AC 8C KD QH", 9),
+    ("article-27", "8H 2S AC QC KD QH", 27),
+    ("twos-in-one-column", "2S KD 5C 2H KC 5H", 0),
+    ("twos-in-two-columns", "2S 2H 5C KD KC 5H", -4),
+    ("side-by-side-never-pair", "8H 8C KS 3D 4D KH", 23),
+    ("diagonal-never-pairs", "8H 3C KS 4D 8C KH", 8 + 3 + 4 + 8 + 0),
+]
+
+
+@pytest.mark.parametrize(("layout", "total"), [c[1:] for c in LAYOUTS], ids=[c[0] for c in LAYOUTS])
+def test_layout_totals(layout, total):
+    assert score_layout(layout.split()).total == total
+
+
+# -- GOLF-NO-REARRANGE, GOLF-END, GOLF-STOCK-OUT, GOLF-MATCH -----------------------------------
+
+
+def test_rearrange_is_never_a_legal_move():
+    game = position("2S 2H 3C KC KD 6C", "111110")
+    assert not any(m.kind == "move" for m in game.legal_moves())
+
+
+def test_end_when_one_layout_is_all_up_and_the_rest_is_revealed():
+    game = GolfGame.from_position(
+        ["Ann", "Ben"],
+        {
+            "Ann": {p: (c, p != P.BR) for p, c in zip(P, cards("9H 10C 6D 4S 7C QH"), strict=True)},
+            "Ben": {
+                p: (c, p in (P.TL, P.TM))
+                for p, c in zip(P, cards("KS 3D AS KH 3C AD"), strict=True)
+            },
+        },
+        stock=cards("JD"),
+        to_move="Ann",
+    )
+    game.play("draw")
+    event = game.play("replace BR")
+    assert game.is_over and "GOLF-END" in event.rules and game.to_move is None
+    assert all(all(lay.up) for lay in game.layouts.values())
+    assert game.result() == {"Ann": 46, "Ben": 0}  # going out first is not winning
+    assert len(game.legal_moves()) == 0
+
+
+def test_last_turns_variant_gives_everyone_else_one_more_turn():
+    game = position(
+        "AC 2C 3C 4C 5C 6C", "111110", stock="9S 9H 9D", options=GolfOptions(last_turns=True)
+    )
+    game.play("draw")
+    game.play("replace BR")
+    assert not game.is_over and game.to_move == "Ben"
+    game.play("draw")
+    game.play("discard")
+    assert game.is_over
+
+
+def test_stock_out_reshuffles_all_but_the_top_discard():
+    game = position(
+        "AC 2C 3C 4C 5C 6C",
+        "110000",
+        discard="9S",
+        stock_size=0,
+        options=GolfOptions(stock_out="reshuffle"),
+    )
+    under = len(game.discard) - 1
+    game.play("draw")
+    assert game.stock_size == under - 1 and game.discard == cards("9S")
+
+
+def test_stock_out_end_finishes_the_hand_when_the_stock_is_empty():
+    game = position(
+        "AC 2C 3C 4C 5C 6C",
+        "110000",
+        stock="9S",
+        stock_size=1,
+        options=GolfOptions(stock_out="end"),
+    )
+    game.play("draw")
+    game.play("discard")
+    assert game.is_over and game.ended_by == "GOLF-STOCK-OUT"
+
+
+def test_unknown_stock_out_rule_is_refused():
+    with pytest.raises(NotationError):
+        GolfOptions(stock_out="shuffle-everything")  # type: ignore[arg-type]
+
+
+def test_match_lowest_total_wins_not_most_holes():
+    match = GolfMatch(("Jia", "Yi"))
+    # Yi wins six holes by a little, Jia wins three by a lot
+    for jia, yi in [(9, 8), (9, 8), (9, 8), (9, 8), (9, 8), (9, 8), (0, 10), (0, 10), (-2, 10)]:
+        match.record({"Jia": jia, "Yi": yi})
+    assert match.hole_wins() == {"Jia": 3, "Yi": 6}
+    assert match.totals() == {"Jia": 52, "Yi": 78} and match.winners() == ["Jia"]
+
+
+def test_match_keeps_signs_and_reports_ties():
+    match = GolfMatch(("A", "B"))
+    for a, b in [(-2, 2)] + [(0, -2)] * 2 + [(0, 0)] * 6:
+        match.record({"A": a, "B": b})
+    assert match.totals() == {"A": -2, "B": -2} and match.winners() == ["A", "B"]
+
+
+def test_match_needs_nine_holes_and_no_more():
+    match = GolfMatch(("A", "B"))
+    for _ in range(8):
+        match.record({"A": 1, "B": 2})
+    with pytest.raises(RuleViolation) as err:
+        match.winners()
+    assert err.value.rule == "GOLF-MATCH"
+    match.record({"A": 1, "B": 2})
+    with pytest.raises(RuleViolation) as err:
+        match.record({"A": 1, "B": 2})
+    assert err.value.rule == "GOLF-MATCH"
+
+
+# -- moves in notation ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "flip TL",
+        "draw",
+        "take",
+        "replace BR",
+        "discard",
+        "pass",
+        "peek BM",
+        "take back",
+        "move TL BR",
+    ],
+)
+def test_moves_round_trip(text):
+    move = GolfMove.parse(text)
+    assert str(move) == text and eval(repr(move)) == move
+
+
+@pytest.mark.parametrize("text", ["replace", "flip XY", "jump", "draw TL", ""])
+def test_bad_move_notation(text):
+    with pytest.raises(NotationError):
+        GolfMove.parse(text)
+
+
+def test_legal_moves_view():
+    game = after_flips(opening())
+    legal = game.legal_moves()
+    assert (
+        len(legal) == 2
+        and "draw" in legal
+        and "replace TL" not in legal
+        and "nonsense" not in legal
+    )
+    assert repr(legal) == "<LegalMoves: draw, take>"
