@@ -33,8 +33,16 @@ class Suit(enum.Enum):
         self.symbol = symbol
         self.colour = colour
 
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self] < _SUIT_ORDER[other]
+
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
+
+
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 
 
 class Rank(enum.IntEnum):

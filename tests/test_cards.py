@@ -1,0 +1,92 @@
+"""Cards: notation that round-trips, decks, seeded shuffles, the rule catalogue."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardlib import Card, NotationError, Rank, Suit, parse_cards, rules, shuffled, standard_deck
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("8S", "8S"),
+        ("10H", "10H"),
+        ("TH", "10H"),
+        ("th", "10H"),
+        ("QC", "QC"),
+        ("♠8", "8S"),
+        ("8♠", "8S"),
+        ("♥7", "7H"),
+        ("♢A", "AD"),
+        (" kd ", "KD"),
+    ],
+)
+def test_notation_reads_every_spelling(text, canonical):
+    assert str(Card.parse(text)) == canonical
+
+
+@pytest.mark.parametrize("text", ["1S", "11H", "ZZ", "", "8", "S8", "10", "QX", "♠", "8S8"])
+def test_bad_notation_is_refused(text):
+    with pytest.raises(NotationError) as err:
+        Card.parse(text)
+    assert repr(text) in str(err.value)
+
+
+def test_every_card_round_trips_through_str_repr_and_unicode():
+    deck = standard_deck()
+    assert len(deck) == len(set(deck)) == 52
+    for card in deck:
+        assert Card.parse(str(card)) == card
+        assert eval(repr(card)) == card
+        assert Card.parse(card.unicode) == card
+
+
+def test_colours_and_ranks():
+    assert Card.parse("QH").colour == Card.parse("2D").colour == "red"
+    assert Card.parse("AS").colour == Card.parse("9C").colour == "black"
+    assert [r.symbol for r in Rank] == [
+        "A",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+    ]
+    assert {s.letter for s in Suit} == set("CDHS")
+
+
+def test_seeded_shuffle_is_reproducible_and_a_permutation():
+    deck = standard_deck()
+    a, b = shuffled(deck, 42), shuffled(deck, 42)
+    assert a == b and a != deck and sorted(a) == sorted(deck)
+    assert shuffled(deck, 43) != a
+    assert deck == standard_deck(), "shuffling does not touch its input"
+
+
+def test_parse_cards():
+    assert parse_cards("8S, 10H QC") == [Card.parse("8S"), Card.parse("10H"), Card.parse("QC")]
+
+
+def test_card_html_is_deterministic_and_coloured():
+    html = Card.parse("QH")._repr_html_()
+    assert html == Card.parse("QH")._repr_html_()
+    assert "♥" in html and "#c0392b" in html
+
+
+def test_rule_catalogue_explains_every_golf_rule():
+    golf = rules.for_game("golf")
+    assert [r.id for r in golf][:3] == ["GOLF-DECK", "GOLF-DEAL", "GOLF-FLIP-TWO"]
+    assert len(golf) == 16
+    column = rules["GOLF-COLUMN"]
+    assert "J" in column.text or "jack" in column.text
+    assert column.sources and "bicycle-pagat" in column.rule_sets
+    with pytest.raises(KeyError):
+        rules["GOLF-NOPE"]

@@ -1,0 +1,120 @@
+"""The project as a whole: packaging agrees with the environment, the core stays free of
+Jupyter, every rule ID is everywhere it belongs, the README's examples are true."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import subprocess
+import sys
+import tomllib
+
+import yaml
+
+from cardlib import rules
+from tests.conftest import ROOT
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~ \[]", requirement, maxsplit=1)[0].lower()
+
+
+def test_environment_yml_agrees_with_pyproject_on_runtime_dependencies():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    env = yaml.safe_load((ROOT / "environment.yml").read_text())
+    conda = {_name(d): d.replace(" ", "") for d in env["dependencies"] if isinstance(d, str)}
+    for requirement in project["dependencies"]:
+        assert _name(requirement) in conda, f"{requirement} is missing from environment.yml"
+        assert conda[_name(requirement)] == requirement.replace(" ", ""), requirement
+    pip = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict))
+    assert "-e ." in pip
+    assert "conda-forge" in env["channels"]
+    python = next(d for d in env["dependencies"] if isinstance(d, str) and d.startswith("python"))
+    assert python.endswith(project["requires-python"].lstrip("~="))
+
+
+def test_core_never_imports_jupyter_and_import_is_light():
+    code = (
+        "import sys, cardlib, cardlib.golf, cardlib.check, cardlib.render, cardlib.bots, cardlib.cli;"
+        "import cardlib.adapters.golf;"
+        "bad = [m for m in ('ipywidgets', 'IPython', 'jsonschema', 'fastjsonschema', 'yaml') if m in sys.modules];"
+        "print(bad)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    # yaml is needed by check (example reading); only the three light modules may be absent otherwise
+    assert "ipywidgets" not in out and "IPython" not in out
+    light = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, cardlib; print(sorted(m for m in ('yaml', 'fastjsonschema', 'ipywidgets', 'IPython') if m in sys.modules))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert light.strip() == "[]", "import cardlib loads nothing heavy"
+
+
+def test_every_golf_rule_id_is_in_the_engine_the_notebook_and_the_tests():
+    engine = "".join(p.read_text() for p in (ROOT / "cardlib").rglob("*.py"))
+    notebook = (ROOT / "notebooks" / "golf.ipynb").read_text()
+    tests = "".join(p.read_text() for p in (ROOT / "tests").glob("test_golf*.py"))
+    for rule in rules.for_game("golf"):
+        assert re.search(rf"\b{rule.id}\b", engine), f"{rule.id} not in the engine"
+        assert re.search(rf"\b{rule.id}\b", notebook), f"{rule.id} not in the notebook"
+        assert re.search(rf"\b{rule.id}\b", tests), f"{rule.id} not in the tests"
+
+
+def test_golf_notebook_teaches_the_rules_in_catalogue_order():
+    nb = json.loads((ROOT / "notebooks" / "golf.ipynb").read_text())
+    headings = [
+        line
+        for c in nb["cells"]
+        if c["cell_type"] == "markdown"
+        for line in "".join(c["source"]).splitlines()
+        if line.startswith("## GOLF-")
+    ]
+    ids = [h.split()[1].rstrip(":") for h in headings]
+    assert ids == [r.id for r in rules.for_game("golf")]
+
+
+def test_notebooks_are_committed_executed_and_deterministic():
+    for path in (ROOT / "notebooks").glob("*.ipynb"):
+        nb = json.loads(path.read_text())
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert all(c["execution_count"] is not None for c in code), path.name
+        text = json.dumps([c["outputs"] for c in code])
+        assert not re.search(r"0x[0-9a-f]{6,}", text), (
+            f"{path.name} has a memory address in an output"
+        )
+        assert "Traceback" not in text and '"output_type": "error"' not in text
+        for c in code:
+            tags = c["metadata"].get("tags", [])
+            if "nbval-ignore-output" in tags:  # only live widget views may be ignored
+                assert re.search(r"^\w+$", "".join(c["source"]).splitlines()[-1]), "".join(
+                    c["source"]
+                )
+
+
+def test_readme_examples_are_true():
+    readme = (ROOT / "README.md").read_text()
+    block = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(block, {}, "README", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries >= 5
+
+
+def test_readme_gives_exactly_the_two_commands_and_ci_runs_the_test_one():
+    readme = (ROOT / "README.md").read_text()
+    assert "make course" in readme and "make test" in readme
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert re.search(r"^make test$", ci, re.M)
+    makefile = (ROOT / "Makefile").read_text()
+    assert "$(BIN)/python -m pytest" in makefile and "nbval-lax" not in makefile
+    assert "--nbval" in (ROOT / "pyproject.toml").read_text()
