@@ -977,7 +977,6 @@ class GoFishGame:
         again = False
         if m:
             # GF-GIVE-ALL (or the one card asked for), then GF-CATCH-AGAIN.
-            m = m & -m
             k = _POP[m]
             left = hq[r] & ~m
             hq[r] = left
