@@ -3,10 +3,17 @@
 Every rule is enforced here and every refusal is a :class:`RuleViolation` carrying its ID::
 
     >>> game = GoFishGame(["Ann", "Ben", "Cy"], seed=1)
-    >>> game.stock_size          # GF-DEAL: 52 - 3*5
+    >>> game.stock_size                 # GF-DEAL: 52 - 3*5
     37
-    >>> game.play("ask Ben 8")   # Ann (the dealer's left) asks Ben for 8s, if she holds one
-    ...
+    >>> game.to_move                    # GF-FIRST: Cy deals, Ann sits on the dealer's left
+    'Ann'
+    >>> print(game.play("ask Cy A"))    # Ann holds AD and AS
+    Ann asks Cy for As; Cy hands over AC (GF-GIVE-ALL); Ann asks again (GF-CATCH-AGAIN) [GF-GIVE-ALL, GF-CATCH-AGAIN]
+    >>> print(game.play("ask Ben A").text)
+    Ann asks Ben for As; Ben hands over AH (GF-GIVE-ALL); Ann shows all four As and lays the book aside (GF-BOOK); Ann asks again (GF-CATCH-AGAIN)
+    >>> game.play("ask Ben K")
+    Traceback (most recent call last):
+    cardlib.errors.RuleViolation: GF-ASK-HOLD: Ann holds no Ks: you may only ask for a rank you hold (Ann holds 2, 9, 10)
 
 A move is a request, written ``ask Ben 8`` (Ben, give me your 8s) or, in the specific-card
 variation (GF-VAR-CARD), ``ask Ben 8H``.  Everything that follows without a choice -- the
@@ -110,13 +117,7 @@ _CODES_TEXT = tuple(
 )
 # the rank indices whose bits are set in a 13-bit mask
 _RANKS_IN = tuple(tuple(r for r in range(13) if m >> r & 1) for m in range(1 << 13))
-
-
 _PLURAL = tuple(t + "s" for t in _RANK_TEXT)
-
-
-def _plural(r: int) -> str:
-    return _PLURAL[r]
 
 
 # -- moves ---------------------------------------------------------------------------
@@ -340,7 +341,7 @@ _T_NONE = "{} has none and the stock is exhausted, so nobody fishes (GF-NO-STOCK
 _T_EXHAUSTED = "the stock is exhausted: play goes on without fishing (GF-NO-STOCK)"
 _T_REFILL = "{}'s hand is empty, so {} takes {} cards from the stock: {} (GF-VAR-REFILL)"
 _T_EMPTY_DRAW = "{} has no cards, so takes {} from the stock and asks for {} (GF-EMPTY-DRAW)"
-_T_OUT = "{} has no cards and there is no stock: {} is out ({})"
+_T_OUT = "{} has no cards and there is no stock: {} is out ({})"  # the rule differs by set
 _T_AGAIN = "{} asks again (GF-CATCH-AGAIN)"
 _T_NEXT = "the turn passes to {} (GF-NEXT)"
 _T_END = "{}, so the game is over ({})"
@@ -360,8 +361,6 @@ _R_WIN = ("GF-WIN",)
 
 
 def _render_fact(fact: Fact) -> str:
-    if fact[0] is _T_OUT:
-        return _T_OUT.format(fact[2], fact[3], fact[1][0])
     return fact[0].format(*fact[2:])
 
 
@@ -507,9 +506,11 @@ class GoFishGame:
 
     ``players`` are named in clockwise seat order; ``dealer`` defaults to the last, so the
     first named player is on the dealer's left.  The deal comes from ``deck`` (52 cards,
-    top first) when given, otherwise from the standard pack shuffled with ``seed``: one
-    card at a time clockwise from the dealer's left (GF-DEAL); the rest is the stock.
-    Under ``gamerules`` the first player is drawn at random with the same seed (GF-FIRST).
+    top first) when given, otherwise from the standard pack shuffled with ``seed`` (a
+    seeded sort by random keys: the same seed always gives the same deal, though not the
+    order :func:`cardlib.cards.shuffled` gives).  Cards go one at a time clockwise from the
+    dealer's left (GF-DEAL); the rest is the stock.  Under ``gamerules`` the first player
+    is drawn at random from the same seed (GF-FIRST).
     """
 
     game = "gofish"
@@ -608,7 +609,7 @@ class GoFishGame:
                     self._books[p].append(r)
                     self._nbooks += 1
                     self.setup_log.append(
-                        f"{self.players[p]} was dealt all four {_plural(r)} and lays them aside "
+                        f"{self.players[p]} was dealt all four {_PLURAL[r]} and lays them aside "
                         "(GF-BOOK)"
                     )
 
@@ -628,9 +629,9 @@ class GoFishGame:
     ) -> GoFishGame:
         """A game in mid-play, as an article describes it.
 
-        ``hands[player]`` are the cards that player holds -- exactly those, unless
-        ``hand_sizes[player]`` asks for more, in which case the hand is filled up from the
-        unnamed cards (never so as to hold four of a rank).  ``books[player]`` are the ranks
+        ``hands[player]`` are the cards that player holds -- exactly those (a player left
+        out holds nothing), unless ``hand_sizes[player]`` asks for more, in which case the
+        hand is filled up from the unnamed cards (never so as to hold four of a rank).  ``books[player]`` are the ranks
         of the books laid aside.  ``stock`` names the top of the stock, top first; every card
         named nowhere lies beneath it, shuffled with ``seed``.  So the 52 cards are all
         present exactly once, and the stock's size is whatever the hands and books leave.
@@ -652,7 +653,7 @@ class GoFishGame:
                 if r in booked:
                     raise RuleViolation(
                         "GF-DECK",
-                        f"the {_plural(r)} cannot be a book of both {self.players[booked[r]]} and "
+                        f"the {_PLURAL[r]} cannot be a book of both {self.players[booked[r]]} and "
                         f"{name}: each rank has four cards",
                     )
                 booked[r] = self._seat[name]
@@ -669,7 +670,7 @@ class GoFishGame:
                 if self._hands[p][r] == 15:
                     raise RuleViolation(
                         "GF-BOOK",
-                        f"{name} cannot hold all four {_plural(r)}: a book is laid aside at "
+                        f"{name} cannot hold all four {_PLURAL[r]}: a book is laid aside at "
                         "once, so list it under books",
                     )
         for r, p in booked.items():
@@ -823,7 +824,7 @@ class GoFishGame:
         )
         return (
             f"Go Fish ({self.options.describe()}), {self._n} players "
-            f"({', '.join(self.players)}; {self.dealer} deals, "
+            f"({', '.join(self.players)}; {self.dealer} deals "
             f"{deal_size(self.options.rule_set, self._n)} cards each); "
             f"stock {len(self._stock)}; books: {books}; {state}"
         )
@@ -920,14 +921,14 @@ class GoFishGame:
             if r in ranks:
                 raise RuleViolation(
                     "GF-BOOK",
-                    f"the {_plural(r)} are already a book in front of {self.players[owner]}: "
+                    f"the {_PLURAL[r]} are already a book in front of {self.players[owner]}: "
                     "a rank laid aside can no longer be asked for",
                 )
         if not self._held[p] >> r & 1:
             held = ", ".join(_RANK_TEXT[x] for x in _RANKS_IN[self._held[p]]) or "nothing"
             raise RuleViolation(
                 "GF-ASK-HOLD",
-                f"{asker} holds no {_plural(r)}: you may only ask for a rank you hold "
+                f"{asker} holds no {_PLURAL[r]}: you may only ask for a rank you hold "
                 f"({asker} holds {held})",
             )
         raise RuleViolation(
@@ -1149,7 +1150,8 @@ class GoFishGame:
                 break
             if not self._out[p]:
                 self._out[p] = True
-                facts.append((_T_OUT, _R_EMPTY_DRAW if self._bicycle else _R_NO_STOCK, name, name))
+                out = _R_EMPTY_DRAW if self._bicycle else _R_NO_STOCK
+                facts.append((_T_OUT, out, name, name, out[0]))
             p = (p + 1) % n
             rule = "GF-NEXT"
         else:  # pragma: no cover - everybody out means all 13 books, caught by _end_check

@@ -989,3 +989,11 @@ def test_section_4_settlement_3_2_1_books():
         "the stock is exhausted, so the game is over (GF-END-EMPTY); "
         "Jia wins with 3 books (books: Jia 3, Yi 2, Bing 1) (GF-WIN)"
     )
+
+
+def test_module_docstring_example_runs():
+    import doctest
+
+    import cardlib.gofish
+
+    assert doctest.testmod(cardlib.gofish).failed == 0
