@@ -468,6 +468,14 @@ PLAYS = [
         _then(ended_by="GF-END-EMPTY", to_move=None, text="Ben's hand is empty"),
     ),
     (
+        "end-empty-gamerules-asked-player-gives-last-card",
+        lambda: pos({"Ann": "8S 3C", "Ben": "8H", "Cy": "2C"}, rule_set="gamerules"),
+        [],
+        "ask Ben 8",
+        ["GF-END-EMPTY", "GF-WIN"],
+        _then(ended_by="GF-END-EMPTY", result={"Ann": 0, "Ben": 0, "Cy": 0}),
+    ),
+    (
         "end-empty-stock-exhausted-even-after-a-lucky-draw",
         lambda: endgame({"Ann": "QS 3C", "Ben": "3D 3H", "Cy": "QH QD 3S"}, stock="QC"),
         [],
