@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from cardlib.errors import CardlibError, NotationError, RuleViolation
+from cardlib.errors import CardlibError, ExampleMismatch, NotationError, RuleViolation
 from cardlib.examples import InputProblem, Map, Seq, locate, read_documents, validate
 
 #: game name in an example -> the module that knows how to replay it
@@ -342,6 +342,22 @@ def summary(reports: Sequence[Report]) -> str:
     )
 
 
+def verify(path: Path | str) -> list[Report]:
+    """Check a file and raise on its first problem: :class:`ExampleMismatch` for a wrong claim,
+    :class:`RuleViolation` for an illegal move, :class:`NotationError` for invalid input.
+    Handy in a notebook or a test: ``verify("my-example.yaml")``."""
+    reports = check_file(path)
+    for report in reports:
+        for p in report.problems:
+            where = f"{p.path}:{p.line}:{p.column}"
+            if p.kind == "mismatch":
+                raise ExampleMismatch(p.rule, where, p.message)
+            if p.kind == "illegal":
+                raise RuleViolation(p.rule, f"{where}: {p.message}")
+            raise NotationError(f"{where}: {p.message}", rule=p.rule)
+    return reports
+
+
 def narrate(path: Path | str) -> str:
     """The checker's step-by-step narration of a file, as ``cardlib check -v`` prints it."""
     lines: list[str] = []
@@ -368,4 +384,5 @@ __all__ = [
     "narrate",
     "shipped_examples",
     "summary",
+    "verify",
 ]

@@ -40,11 +40,6 @@ class RuleViolation(CardlibError):
 class ExampleMismatch(CardlibError):
     """A worked example claims a value that the engine does not compute."""
 
-    def __init__(self, rule: str | None, claim: str, claimed: object, actual: object) -> None:
-        self.claim = claim
-        self.claimed = claimed
-        self.actual = actual
-        super().__init__(
-            f"{claim}: the example claims {claimed!r}, the rules give {actual!r}",
-            rule=rule,
-        )
+    def __init__(self, rule: str | None, where: str, message: str) -> None:
+        self.where = where
+        super().__init__(f"{where}: {message}", rule=rule)

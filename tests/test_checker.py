@@ -381,3 +381,29 @@ def test_random_damage_never_crashes_the_checker(tmp_path, path):
         for r in reports:
             for p in r.problems:
                 assert DIAGNOSTIC.match(str(p).splitlines()[0]) and "\n" not in str(p), str(p)
+
+
+def test_verify_raises_the_kind_of_wrong(tmp_path):
+    from cardlib import ExampleMismatch, NotationError, RuleViolation
+    from cardlib.check import verify
+
+    assert verify(EXAMPLES / "golf" / "j-over-q.yaml")[0].passed
+    text = (EXAMPLES / "golf" / "j-over-q.yaml").read_text()
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(text.replace("left: 20", "left: 0"))
+    with pytest.raises(ExampleMismatch) as err:
+        verify(wrong)
+    assert err.value.rule == "GOLF-COLUMN" and "wrong.yaml:11:" in str(err.value)
+    illegal = tmp_path / "illegal.yaml"
+    illegal.write_text(
+        (EXAMPLES / "golf" / "face-down-swap.yaml")
+        .read_text()
+        .replace("  - Mei: take\n", "  - Mei: take\n  - Mei: discard\n", 1)
+    )
+    with pytest.raises(RuleViolation) as err2:
+        verify(illegal)
+    assert err2.value.rule == "GOLF-TAKE-MUST-REPLACE"
+    invalid = tmp_path / "invalid.yaml"
+    invalid.write_text("example: [\n")
+    with pytest.raises(NotationError):
+        verify(invalid)
