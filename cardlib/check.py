@@ -19,7 +19,11 @@ from cardlib.errors import CardlibError, ExampleMismatch, NotationError, RuleVio
 from cardlib.examples import InputProblem, Map, Seq, locate, read_documents, validate
 
 #: game name in an example -> the module that knows how to replay it
-ADAPTERS = {"golf": "cardlib.adapters.golf"}
+ADAPTERS = {
+    "golf": "cardlib.adapters.golf",
+    "go-fish": "cardlib.adapters.gofish",
+    "rook": "cardlib.adapters.rook",
+}
 
 Kind = Literal["input", "illegal", "mismatch", "internal"]
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
