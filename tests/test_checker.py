@@ -393,7 +393,7 @@ def test_verify_raises_the_kind_of_wrong(tmp_path):
     wrong.write_text(text.replace("left: 20", "left: 0"))
     with pytest.raises(ExampleMismatch) as err:
         verify(wrong)
-    assert err.value.rule == "GOLF-COLUMN" and "wrong.yaml:11:" in str(err.value)
+    assert err.value.rule == "GOLF-COLUMN" and "wrong.yaml:12:" in str(err.value)
     illegal = tmp_path / "illegal.yaml"
     illegal.write_text(
         (EXAMPLES / "golf" / "face-down-swap.yaml")
