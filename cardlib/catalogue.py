@@ -9,7 +9,6 @@ from __future__ import annotations
 import html
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 
@@ -48,6 +47,8 @@ class RuleBook(Mapping[str, Rule]):
 
             rules: dict[str, Rule] = {}
             games: dict[str, dict[str, Any]] = {}
+            from importlib import resources
+
             folder = resources.files("cardlib").joinpath("data/rules")
             for entry in sorted(folder.iterdir(), key=lambda e: e.name):
                 if not entry.name.endswith(".yaml"):

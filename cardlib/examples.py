@@ -12,7 +12,6 @@ import json
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -188,6 +187,8 @@ def read_documents(path: Path) -> list[Map]:
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema of a worked example (for editors and other tools)."""
+    from importlib import resources
+
     text = resources.files("cardlib").joinpath("data/example.schema.json").read_text("utf-8")
     return json.loads(text)
 
