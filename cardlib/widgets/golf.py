@@ -49,6 +49,14 @@ class LayoutScorer(w.VBox):
     def cards(self) -> list[Card]:
         return [Card.parse(p.value) for p in self.pickers]
 
+    @property
+    def text(self) -> str:
+        """What the scorer shows, as plain text."""
+        dup = find_duplicate(self.cards)
+        if dup is not None:
+            return f"GOLF-DECK: {dup} is chosen twice, but the one pack has each card once."
+        return score_layout(self.cards).explain()
+
     def _update(self, _change: object = None) -> None:
         cards = self.cards
         dup = find_duplicate(cards)
@@ -114,6 +122,11 @@ class GolfTable(w.VBox):
         self.add_class("cardlib-golf-table")
         self.new_hole(seed)
 
+    @property
+    def text(self) -> str:
+        """What the status line shows, as plain text: the situation, then the latest events."""
+        return "\n".join([self._headline(), *(f"- {m}" for m in self.messages[-6:])])
+
     def new_hole(self, seed: int) -> None:
         self.seed = seed
         self.game = GolfGame(self.players, options=self.options, seed=seed)
@@ -144,25 +157,26 @@ class GolfTable(w.VBox):
         while not game.is_over and game.to_move != self.you:
             self.messages.append(str(game.play(golf_bot(game, self._rng))))
 
-    def _refresh(self) -> None:
+    def _headline(self) -> str:
         game = self.game
-        self.table.value = render.golf_game_html(game)
         if game.is_over:
             scores = game.scores()
             low = min(scores.values())
             best = " and ".join(p for p in game.players if scores[p] == low)
-            head = (
-                "The hole is over (GOLF-END). Scores: "
-                + ", ".join(f"{p} {s}" for p, s in scores.items())
-                + f". Lowest: {best}. Your score so far: {game.visible_score(self.you)}"
+            listed = ", ".join(f"{p} {s}" for p, s in scores.items())
+            return (
+                f"The hole is over (GOLF-END). Scores: {listed}. Lowest: {best}. "
+                f"Your score so far: {game.visible_score(self.you)}"
             )
-        else:
-            todo = {
-                "flip": "turn a card face up (click a position)",
-                "draw": "draw from the stock or take the discard",
-                "place": f"place {game.holding} (click a position) or discard it",
-                "extra-flip": "turn one face-down card up or pass",
-            }[game.phase]
-            head = f"Your score so far: {game.visible_score(self.you)}. {game.to_move} to {todo}."
+        todo = {
+            "flip": "turn a card face up (click a position)",
+            "draw": "draw from the stock or take the discard",
+            "place": f"place {game.holding} (click a position) or discard it",
+            "extra-flip": "turn one face-down card up or pass",
+        }[game.phase]
+        return f"Your score so far: {game.visible_score(self.you)}. {game.to_move} to {todo}."
+
+    def _refresh(self) -> None:
+        self.table.value = render.golf_game_html(self.game)
         log = "".join(f"<li>{html.escape(m)}</li>" for m in self.messages[-6:])
-        self.status.value = f"<p><b>{html.escape(head)}</b></p><ul>{log}</ul>"
+        self.status.value = f"<p><b>{html.escape(self._headline())}</b></p><ul>{log}</ul>"
