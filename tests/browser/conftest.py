@@ -1,0 +1,530 @@
+"""Real-browser harness: a private JupyterLab server driven by headless Chromium.
+
+* ``jupyter_lab`` (session): copies ``notebooks/`` to a temporary directory, starts
+  JupyterLab on a free port with a random token and isolated runtime/config/settings/
+  workspace directories, waits for ``/api/status`` and always shuts it down (REST
+  shutdown, then SIGTERM/SIGKILL of its process group).
+* ``browser`` (session): headless Chromium (Debian's, ``/usr/bin/chromium`` unless
+  ``CARDLIB_CHROMIUM`` says otherwise) through the Playwright sync API.
+* ``page`` (per test): a fresh browser context; a screenshot and the browser console
+  log are written to ``test-artifacts/`` after every test, passed or failed.
+* ``run_notebook(page, name)``: opens a notebook from a reset workspace, waits for an
+  idle kernel, clears outputs, runs all cells through the Run menu and waits (bounded)
+  until execution is over; fails with the cells' errors if a cell raised (except cells
+  tagged ``raises-exception``) or was never executed.
+
+Environment knobs: ``CARDLIB_BROWSER_NOTEBOOKS`` serves another notebook directory
+(harness development), ``CARDLIB_CHROMIUM`` another Chromium binary.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS_DIR = REPO_ROOT / "test-artifacts"
+NOTEBOOKS_DIR = Path(os.environ.get("CARDLIB_BROWSER_NOTEBOOKS", REPO_ROOT / "notebooks")).resolve()
+CHROMIUM = os.environ.get("CARDLIB_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+SERVER_START_TIMEOUT = 90.0  # s, JupyterLab answering /api/status
+PAGE_LOAD_TIMEOUT = 60_000  # ms, notebook open and kernel idle
+RUN_ALL_TIMEOUT = 120_000  # ms, all cells executed
+ACTION_TIMEOUT = 15_000  # ms, default for Playwright actions and expectations
+
+# Top-level repository entries that are not made visible next to the notebook copy.
+_NOT_LINKED = {".git", "notebooks", "test-artifacts", ".pytest_cache", ".ruff_cache", ".venv"}
+
+# User settings for the private server: no news/update requests (there is no network),
+# no toasts over the widgets, and every cell attached to the DOM so that the harness
+# sees every prompt and output.
+_USER_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+        "doNotDisturbMode": True,
+    },
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "windowingMode": "none",
+    },
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {
+        "autosave": False,
+    },
+}
+_DISABLED_PLUGINS = ["@jupyterlab/apputils-extension:announcements"]
+
+
+# --------------------------------------------------------------------------- server
+
+
+@dataclass
+class JupyterLab:
+    """A running private JupyterLab server."""
+
+    base_url: str
+    token: str
+    root_dir: Path
+    process: subprocess.Popen
+    log_path: Path
+
+    def url(self, path: str, **query: str) -> str:
+        params = "&".join(f"{k}={quote(v)}" if v else k for k, v in query.items())
+        sep = "&" if params else ""
+        return f"{self.base_url}{path}?{params}{sep}token={self.token}"
+
+    def api(self, method: str, path: str, timeout: float = 5.0) -> object:
+        request = urllib.request.Request(
+            f"{self.base_url}{path}",
+            method=method,
+            headers={"Authorization": f"token {self.token}"},
+        )
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "<no server log>"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _prepare_root(tmp: Path) -> Path:
+    """Copy the notebooks to ``tmp/notebooks``; link the rest of the repo beside them.
+
+    The links keep relative paths such as ``../examples/...`` working inside the
+    notebooks, while the committed notebooks themselves are never served (so never
+    modified) by the browser session.
+    """
+    root = tmp / "repo"
+    root.mkdir()
+    notebooks = root / "notebooks"
+    if NOTEBOOKS_DIR.is_dir():
+        shutil.copytree(
+            NOTEBOOKS_DIR, notebooks, ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+        )
+    else:
+        notebooks.mkdir()
+    for entry in REPO_ROOT.iterdir():
+        if entry.name not in _NOT_LINKED:
+            (root / entry.name).symlink_to(entry)
+    return notebooks
+
+
+def _write_lab_config(config_dir: Path, settings_dir: Path) -> None:
+    for relative, values in _USER_SETTINGS.items():
+        target = settings_dir / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values, indent=2))
+    labconfig = config_dir / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "page_config.json").write_text(
+        json.dumps(
+            {
+                "disabledExtensions": dict.fromkeys(_DISABLED_PLUGINS, True),
+                # No "is a rebuild needed?" check: it costs seconds of server CPU.
+                "buildCheck": False,
+                "buildAvailable": False,
+            }
+        )
+    )
+
+
+def _wait_for_status(lab: JupyterLab, deadline: float) -> bool:
+    """True once ``/api/status`` answers; False if the process died first."""
+    while time.monotonic() < deadline:
+        if lab.process.poll() is not None:
+            return False
+        with contextlib.suppress(OSError, ValueError):
+            lab.api("GET", "/api/status", timeout=2.0)
+            return True
+        time.sleep(0.25)
+    raise TimeoutError(
+        f"JupyterLab did not answer /api/status within {SERVER_START_TIMEOUT:.0f} s\n"
+        f"{lab.log_tail()}"
+    )
+
+
+def start_jupyter_lab(tmp: Path, log_path: Path, attempts: int = 3) -> JupyterLab:
+    root_dir = _prepare_root(tmp)
+    runtime_dir, config_dir, settings_dir = (tmp / d for d in ("runtime", "config", "settings"))
+    workspaces_dir, ipython_dir, data_dir = (tmp / d for d in ("workspaces", "ipython", "data"))
+    for directory in (runtime_dir, config_dir, settings_dir, workspaces_dir, ipython_dir, data_dir):
+        directory.mkdir(parents=True, exist_ok=True)
+    _write_lab_config(config_dir, settings_dir)
+    env = {
+        **os.environ,
+        # Data dir left alone: the ipywidgets lab extension lives in sys.prefix/share/jupyter.
+        "JUPYTER_RUNTIME_DIR": str(runtime_dir),
+        "JUPYTER_CONFIG_DIR": str(config_dir),
+        "JUPYTERLAB_SETTINGS_DIR": str(settings_dir),
+        "JUPYTERLAB_WORKSPACES_DIR": str(workspaces_dir),
+        "IPYTHONDIR": str(ipython_dir),
+        "PYTHONUNBUFFERED": "1",
+        "PYDEVD_DISABLE_FILE_VALIDATION": "1",
+    }
+    env.pop("JUPYTER_TOKEN", None)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    log_path.write_bytes(b"")  # one session per log
+    token = secrets.token_hex(24)
+    for _attempt in range(attempts):  # retried only if the port was taken meanwhile
+        port = _free_port()
+        command = [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            f"--port={port}",
+            "--port-retries=0",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.token={token}",
+            f"--ServerApp.root_dir={root_dir}",
+            "--ServerApp.open_browser=False",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            f"--LabApp.user_settings_dir={settings_dir}",
+            f"--LabApp.workspaces_dir={workspaces_dir}",
+            f"--NotebookNotary.data_dir={data_dir}",
+            # Safety net if pytest itself is killed before teardown: an orphaned server
+            # culls its idle kernels and exits by itself.
+            "--MappingKernelManager.cull_idle_timeout=900",
+            "--MappingKernelManager.cull_interval=60",
+            "--ServerApp.shutdown_no_activity_timeout=900",
+        ]
+        with log_path.open("ab") as log:
+            shown = " ".join(command).replace(token, "<token>")
+            log.write(f"\n$ {shown}\n".encode())
+            log.flush()
+            process = subprocess.Popen(
+                command,
+                cwd=root_dir,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # own process group, killed as a whole
+            )
+        lab = JupyterLab(f"http://127.0.0.1:{port}", token, root_dir, process, log_path)
+        try:
+            if _wait_for_status(lab, time.monotonic() + SERVER_START_TIMEOUT):
+                return lab
+        except BaseException:
+            stop_jupyter_lab(lab)
+            raise
+        stop_jupyter_lab(lab)
+    raise RuntimeError(f"JupyterLab failed to start {attempts} times\n{lab.log_tail()}")
+
+
+def _signal_group(process: subprocess.Popen, sig: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, sig)
+
+
+def stop_jupyter_lab(lab: JupyterLab) -> None:
+    """Shut the server and its kernels down; escalate to signals if needed."""
+    process = lab.process
+    if process.poll() is None:
+        # A clean shutdown also stops the kernels (they run in their own sessions).
+        with contextlib.suppress(OSError, ValueError):
+            for kernel in lab.api("GET", "/api/kernels") or []:
+                with contextlib.suppress(OSError, ValueError):
+                    lab.api("DELETE", f"/api/kernels/{kernel['id']}", timeout=10.0)
+        with contextlib.suppress(OSError, ValueError):
+            lab.api("POST", "/api/shutdown")
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=10)
+    for sig, grace in ((signal.SIGTERM, 10), (signal.SIGKILL, 5)):
+        if process.poll() is None:
+            _signal_group(process, sig)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=grace)
+    # Leftovers of the group (the server is gone, but children may not be).
+    _signal_group(process, signal.SIGKILL)
+
+
+@pytest.fixture(scope="session")
+def notebooks_dir() -> Path:
+    """The notebook directory the server serves a copy of (no server started)."""
+    return NOTEBOOKS_DIR
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterLab]:
+    tmp = tmp_path_factory.mktemp("jupyterlab")
+    lab = start_jupyter_lab(tmp, ARTIFACTS_DIR / "jupyterlab-server.log")
+    try:
+        yield lab
+    finally:
+        stop_jupyter_lab(lab)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        message = f"no Chromium at {CHROMIUM} (set CARDLIB_CHROMIUM)"
+        if os.environ.get("CI"):
+            pytest.fail(message)  # a browser job must not pass by skipping
+        pytest.skip(message)
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, timeout=60_000
+        )
+        try:
+            yield chromium
+        finally:
+            with contextlib.suppress(Exception):
+                chromium.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    setattr(item, f"_cardlib_rep_{report.when}", report)
+    return report
+
+
+def _artifact_stem(item: pytest.Item) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", item.nodeid.split("::", 1)[-1]).strip("_")
+
+
+@pytest.fixture
+def page(browser, jupyter_lab: JupyterLab, request: pytest.FixtureRequest) -> Iterator[object]:
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=ACTION_TIMEOUT)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(ACTION_TIMEOUT)
+    context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(f"[{msg.type}] {msg.text}"))
+    page.on("pageerror", lambda exc: console.append(f"[pageerror] {exc}"))
+    try:
+        yield page
+    finally:
+        ARTIFACTS_DIR.mkdir(exist_ok=True)
+        stem = _artifact_stem(request.node)
+        report = getattr(request.node, "_cardlib_rep_call", None)
+        outcome = report.outcome if report is not None else "error"
+        screenshot = ARTIFACTS_DIR / f"{stem}.png"
+        try:
+            page.screenshot(path=str(screenshot), timeout=ACTION_TIMEOUT)
+            shot = str(screenshot.relative_to(REPO_ROOT))
+        except Exception as exc:  # a screenshot must never hide the real failure
+            shot = f"failed: {exc}"
+        (ARTIFACTS_DIR / f"{stem}.console.log").write_text("\n".join(console) + "\n")
+        request.node.add_report_section(
+            "teardown", "browser artefacts", f"outcome={outcome} screenshot={shot}"
+        )
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+# --------------------------------------------------------------------------- notebooks
+
+
+def _read_cells(path: Path) -> list[dict]:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return notebook["cells"]
+
+
+_NOTEBOOK_READY_JS = """
+(cellCount) => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  if (!panel) return false;
+  if (panel.querySelectorAll('.jp-Notebook .jp-Cell').length !== cellCount) return false;
+  const kernel = (panel.querySelector('.jp-KernelName')?.textContent || '').trim();
+  if (!kernel || /no kernel/i.test(kernel)) return false;
+  const status = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+  return !!status && status.getAttribute('data-status') === 'idle';
+}
+"""
+
+
+def open_notebook(page, lab: JupyterLab, name: str, cell_count: int) -> None:
+    """Open ``name`` (relative to the served notebook dir) in a fresh, reset workspace.
+
+    Returns once all ``cell_count`` cells are rendered and the kernel is idle.
+    """
+    workspace = f"cardlib-{uuid.uuid4().hex[:8]}"
+    page.goto(lab.url(f"/lab/workspaces/{workspace}/tree/{quote(name)}", reset=""))
+    deadline = time.monotonic() + PAGE_LOAD_TIMEOUT / 1000
+    while not page.evaluate(_NOTEBOOK_READY_JS, cell_count):
+        if time.monotonic() > deadline:
+            raise TimeoutError(
+                f"{name}: notebook not rendered with an idle kernel within "
+                f"{PAGE_LOAD_TIMEOUT / 1000:.0f} s"
+            )
+        # A notebook without kernelspec asks for a kernel: take the proposed one.
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count() and dialog.first.is_visible():
+            dialog.first.locator(".jp-Dialog-footer .jp-mod-accept").click()
+        page.wait_for_timeout(250)
+    # More room (and clearer screenshots): collapse the left sidebar (file browser).
+    current_tab = page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current")
+    with contextlib.suppress(Exception):
+        if current_tab.count():
+            current_tab.first.click(timeout=2_000)
+
+
+def _menu_command(page, menu: str, item: str) -> None:
+    """Click ``menu`` > ``item`` in the menu bar, for the notebook in the main area."""
+    # Activate the notebook through its tab (clicking into the notebook could hit a cell).
+    page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current").first.click()
+    page.get_by_role("menuitem", name=menu, exact=True).first.click()
+    label = page.locator(".lm-Menu-itemLabel", has_text=re.compile(rf"^{re.escape(item)}$"))
+    entry = page.locator(".lm-Menu .lm-Menu-item").filter(has=label).first
+    entry.click()
+
+
+_EXECUTION_OVER_JS = """
+() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  if (!panel) return false;
+  const status = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+  if (!status || status.getAttribute('data-status') !== 'idle') return false;
+  const prompts = [...panel.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
+  return prompts.every((p) => !p.textContent.includes('*'));
+}
+"""
+
+
+def _wait_execution_over(page, timeout_ms: int, settle_s: float = 1.0) -> None:
+    """Wait until the kernel is idle and no prompt says ``[*]``, stable for settle_s."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    stable_since = None
+    while True:
+        remaining_ms = max(1, int((deadline - time.monotonic()) * 1000))
+        page.wait_for_function(_EXECUTION_OVER_JS, timeout=remaining_ms, polling=200)
+        stable_since = stable_since or time.monotonic()
+        if time.monotonic() - stable_since >= settle_s:
+            return
+        page.wait_for_timeout(250)
+        if not page.evaluate(_EXECUTION_OVER_JS):
+            stable_since = None
+
+
+def run_notebook_in(page, lab: JupyterLab, name: str, timeout_ms: int = RUN_ALL_TIMEOUT) -> None:
+    """Open ``name``, run all its cells in the browser and check that they all ran.
+
+    The outcome is read from the notebook as saved by the browser (in the served
+    copy): every non-empty code cell must have an execution count, and only cells
+    tagged ``raises-exception`` may have an error output.
+    """
+    path = lab.root_dir / name
+    if not path.is_file():
+        raise FileNotFoundError(f"{name} is not in the served notebook copy {lab.root_dir}")
+    source_cells = _read_cells(path)
+    t0 = time.monotonic()
+    open_notebook(page, lab, name, len(source_cells))
+    # Start from blank prompts so that stale execution counts cannot look like a run.
+    _menu_command(page, "Edit", "Clear Outputs of All Cells")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll(
+              '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
+              .every((p) => !/\\d/.test(p.textContent))""",
+        timeout=ACTION_TIMEOUT,
+    )
+    started = time.monotonic()
+    print(f"{name}: opened, kernel idle, outputs cleared in {started - t0:.1f} s")
+    _menu_command(page, "Run", "Run All Cells")
+    # Wait for the run to start (first code cell queued or done), then for it to finish.
+    if any(c["cell_type"] == "code" and _source(c).strip() for c in source_cells):
+        page.wait_for_function(
+            """() => [...document.querySelectorAll(
+                  '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell .jp-InputPrompt')]
+                  .some((p) => /[*\\d]/.test(p.textContent))""",
+            timeout=ACTION_TIMEOUT,
+        )
+    _wait_execution_over(page, timeout_ms - int((time.monotonic() - started) * 1000))
+    print(f"{name}: execution over in {time.monotonic() - started:.1f} s")
+    _check_all_ran(name, _save_and_read(page, path))
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else source
+
+
+def _save_and_read(page, path: Path) -> list[dict]:
+    """Save the notebook from the browser; return the saved cells (with outputs)."""
+    before = path.stat().st_mtime_ns
+    _menu_command(page, "File", "Save Notebook")
+    deadline = time.monotonic() + ACTION_TIMEOUT / 1000
+    while time.monotonic() < deadline:
+        if path.stat().st_mtime_ns != before:
+            with contextlib.suppress(ValueError):  # possibly caught mid-write
+                return _read_cells(path)
+        time.sleep(0.2)
+    raise TimeoutError(f"{path.name}: the browser did not save the notebook")
+
+
+def _check_all_ran(name: str, cells: list[dict]) -> None:
+    """Every non-empty code cell has run; only ``raises-exception`` cells raised."""
+    problems = []
+    for index, cell in enumerate(cells):
+        source = _source(cell).strip()
+        if cell["cell_type"] != "code" or not source:
+            continue
+        label = f"cell {index} ({source.splitlines()[0][:60]!r})"
+        if cell.get("execution_count") is None:
+            problems.append(f"{label} was not executed")
+        if "raises-exception" in cell.get("metadata", {}).get("tags", []):
+            continue
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                traceback = _ANSI.sub("", "\n".join(output.get("traceback", [])))
+                problems.append(f"{label} raised {output.get('ename')}:\n{traceback[-3000:]}")
+    if problems:
+        raise AssertionError(f"{name} did not run cleanly in JupyterLab:\n" + "\n".join(problems))
+
+
+@pytest.fixture
+def run_notebook(jupyter_lab: JupyterLab) -> Callable[..., None]:
+    """``run_notebook(page, name)`` bound to the session's JupyterLab server."""
+
+    def _run(page, name: str, timeout_ms: int = RUN_ALL_TIMEOUT) -> None:
+        run_notebook_in(page, jupyter_lab, name, timeout_ms)
+
+    return _run

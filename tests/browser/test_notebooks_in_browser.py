@@ -1,0 +1,86 @@
+"""The course notebooks, run in JupyterLab in a real (headless) Chromium.
+
+Each test gets ``page`` (screenshot + console log in ``test-artifacts/`` afterwards)
+and ``run_notebook(page, name)`` from ``conftest.py``; see there for the machinery.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+pytestmark = pytest.mark.browser
+
+SCORE = re.compile(r"Your score so far:\s*([-\u2212]?\d+)")
+REFUSAL = re.compile(r"refus", re.IGNORECASE)
+
+
+def _needs(notebooks_dir, name: str) -> None:
+    if not (notebooks_dir / name).is_file():
+        pytest.skip(f"{name} does not exist (yet) in {notebooks_dir}")
+
+
+def _score(status: Locator) -> int:
+    text = status.inner_text()
+    match = SCORE.search(text)
+    assert match, f"no 'Your score so far: N' in the status: {text!r}"
+    return int(match.group(1).replace("\u2212", "-"))
+
+
+def _click(table: Locator, description: str) -> None:
+    """Click the widget button labelled exactly ``description`` inside ``table``."""
+    button = table.locator("button.widget-button").filter(
+        has_text=re.compile(rf"^\s*{re.escape(description)}\s*$")
+    )
+    expect(button, f"exactly one {description!r} button in the golf table").to_have_count(1)
+    expect(button).to_be_enabled()
+    button.click()
+
+
+def _click_and_wait_for_change(table: Locator, status: Locator, description: str) -> str:
+    before = status.text_content()  # what not_to_have_text compares with
+    _click(table, description)
+    expect(status, f"the status after clicking {description!r}").not_to_have_text(before)
+    return status.inner_text()
+
+
+def test_golf_hole_is_playable_through_the_widgets(notebooks_dir, page, run_notebook) -> None:
+    _needs(notebooks_dir, "golf.ipynb")
+    run_notebook(page, "golf.ipynb")
+
+    tables = page.locator(".cardlib-golf-table")
+    expect(tables.first).to_be_attached()
+    table = tables.last  # the playable hole; earlier tables, if any, are demonstrations
+    table.scroll_into_view_if_needed()
+    expect(table).to_be_visible()
+    status = table.locator(".cardlib-status")
+    expect(status).to_have_count(1)
+    expect(status).to_contain_text(SCORE)
+    score_before = _score(status)
+
+    # Turn two cards of different columns face up (a column pair could cancel out).
+    _click_and_wait_for_change(table, status, "TL")
+    _click_and_wait_for_change(table, status, "TR")
+
+    # A taken discard must replace a card: "Discard" is refused (and changes nothing)...
+    _click_and_wait_for_change(table, status, "Take discard")
+    score_holding = _score(status)
+    refusal = _click_and_wait_for_change(table, status, "Discard")
+    assert "GOLF-TAKE-MUST-REPLACE" in refusal and REFUSAL.search(refusal), refusal
+    assert _score(status) == score_holding, refusal
+    # ...and a position button does the replacement.
+    replaced = _click_and_wait_for_change(table, status, "BM")
+    assert not REFUSAL.search(replaced), replaced
+
+    score_after = _score(status)
+    assert score_after != score_before, (
+        f"'Your score so far' did not change: {score_before} -> {score_after}\n"
+        f"{status.inner_text()}"
+    )
