@@ -832,6 +832,11 @@ class GoFishGame:
     def __repr__(self) -> str:
         return f"<GoFishGame {self.describe()}>"
 
+    def _repr_html_(self) -> str:
+        from cardlib.render_gofish import gofish_game_html
+
+        return gofish_game_html(self)
+
     # -- views -----------------------------------------------------------------------
 
     @property

@@ -1,0 +1,78 @@
+"""HTML pictures of a Go Fish table: each hand as a row of cards, the books, the stock, whose turn.
+
+The markup is deterministic (no ids, no timestamps) so notebooks can be checked by nbval.
+Every function takes keyword-only options and returns a string.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
+
+from cardlib.cards import Card, Rank
+from cardlib.render import card_html
+
+if TYPE_CHECKING:
+    from cardlib.gofish import GoFishGame
+
+_TEXT = "font-family:sans-serif;"
+_BOOK = (
+    "display:inline-block;min-width:22px;margin:1px;padding:1px 4px;border:1px solid #888;"
+    "border-radius:4px;background:#eef3e6;text-align:center;font-weight:bold;font-size:13px;"
+)
+
+
+def hand_html(cards: Sequence[Card], *, face_up: bool = True, size: int = 36) -> str:
+    """A hand as a row of cards (face down: as many card backs)."""
+    if not cards:
+        return f'<span style="{_TEXT}color:#777;">no cards</span>'
+    return "".join(card_html(c, face_up=face_up, size=size) for c in cards)
+
+
+def books_html(ranks: Sequence[Rank]) -> str:
+    """The books laid aside, one small tag a rank, in the order they were made."""
+    if not ranks:
+        return f'<span style="{_TEXT}color:#777;">none</span>'
+    return "".join(
+        f'<span class="cardlib-book" title="book of {r}s" style="{_TEXT}{_BOOK}">{r}</span>'
+        for r in ranks
+    )
+
+
+def gofish_game_html(game: GoFishGame, *, hidden: Collection[str] = (), size: int = 36) -> str:
+    """The whole table: a row a player (hand, books), then the stock and whose turn it is.
+
+    Players named in ``hidden`` show their hands face down (a learner's opponents), until
+    the game is over.
+    """
+    rows = []
+    for name in game.players:
+        mark = " ▶" if name == game.to_move else ""
+        hand = game.hand(name)
+        face_up = game.is_over or name not in hidden
+        out = ' <span style="color:#a33;">(out)</span>' if game.is_out(name) else ""
+        books = game.books[name]
+        rows.append(
+            "<tr>"
+            f'<td style="{_TEXT}font-weight:bold;padding-right:8px;white-space:nowrap;">'
+            f"{html.escape(name)}{mark}{out}</td>"
+            f'<td style="padding-right:12px;">{hand_html(hand, face_up=face_up, size=size)}</td>'
+            f'<td style="{_TEXT}white-space:nowrap;">books ({len(books)}): {books_html(books)}</td>'
+            "</tr>"
+        )
+    stock = card_html(None, size=size) if game.stock_size else ""
+    if game.is_over:
+        winners = game.winners()
+        best = game.book_counts()[winners[0]]
+        noun = "book" if best == 1 else "books"
+        who = f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} tie"
+        turn = f"The game is over ({game.ended_by}): {who} with {best} {noun} (GF-WIN)."
+    else:
+        turn = f"{game.to_move} to ask: {game.turn_reason}."
+    footer = (
+        f'<div style="{_TEXT}margin-top:4px;">Stock ({game.stock_size}) {stock} &nbsp; '
+        f"{html.escape(turn)}</div>"
+    )
+    table = f'<table style="border-collapse:collapse;">{"".join(rows)}</table>'
+    return f'<div class="cardlib-gofish-game">{table}{footer}</div>'
