@@ -1,0 +1,281 @@
+"""Go Fish widgets: a sandbox for single requests, and a game against computer players.
+
+Both are thin: the engine holds the state and decides every rule; the widgets only turn
+choices and clicks into requests and show the engine's picture, narration and refusals.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import ipywidgets as w
+
+from cardlib.cards import Card, Rank, standard_deck
+from cardlib.catalogue import rules
+from cardlib.errors import RuleViolation
+from cardlib.gofish import RULE_SETS, Event, GoFishGame, GoFishMove, GoFishOptions, simple_bot
+from cardlib.render_gofish import gofish_game_html
+
+_RANK_OPTIONS = [(str(r), str(r)) for r in Rank]
+_CARD_OPTIONS = [
+    (c.unicode, str(c)) for c in sorted(standard_deck(), key=lambda c: (c.rank, c.suit.letter))
+]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A position to start the sandbox from: hands, books, the top of the stock, who asks."""
+
+    hands: Mapping[str, Sequence[str]]
+    stock: Sequence[str] = ()
+    books: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    to_move: str | None = None
+
+    def game(self, options: GoFishOptions) -> GoFishGame:
+        return GoFishGame.from_position(
+            list(self.hands),
+            self.hands,
+            books=self.books,
+            stock=self.stock,
+            to_move=self.to_move,
+            options=options,
+        )
+
+
+#: The article's section 3 in one position: Lin's 8 (An holds two 8s, Mei the fourth), his
+#: queen (the ♥Q lies on top of the stock) and his 9 and 5 (the ♥5 lies under the ♥Q).
+ARTICLE_SCENARIO = Scenario(
+    hands={
+        "Lin": ["8S", "QS", "9S", "5S"],
+        "An": ["8H", "8D", "3D"],
+        "Mei": ["8C", "6H", "JD"],
+    },
+    stock=["QH", "5H"],
+    to_move="Lin",
+)
+
+
+def _refusal(v: RuleViolation) -> str:
+    return (
+        f"<p><b>Refused: {html.escape(v.rule)}</b> ({html.escape(rules[v.rule].title)}): "
+        f"{html.escape(v.message)}</p>"
+    )
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return ", ".join(str(c) for c in cards) if cards else "nothing"
+
+
+def _play(game: GoFishGame, move: GoFishMove, player: str) -> tuple[Event, list[Card], Card | None]:
+    """Make a request; return the event, the cards handed over and the card fished (if any)."""
+    before = set(game.hand(move.target)) if move.target in game.players else set()
+    top = game.stock[0] if game.stock_size else None
+    event = game.play(move, player=player)
+    handed = sorted(before - set(game.hand(move.target)))
+    return event, handed, top if "GF-GO-FISH" in event.rules else None
+
+
+def _next_words(game: GoFishGame) -> str:
+    if game.is_over:
+        winners = game.winners()
+        books = ", ".join(f"{p} {k}" for p, k in game.book_counts().items())
+        who = winners[0] + " wins" if len(winners) == 1 else " and ".join(winners) + " tie"
+        return f"the game is over ({game.ended_by}); {who} (GF-WIN); books: {books}"
+    return f"{game.to_move} to ask: {game.turn_reason}"
+
+
+class AskSandbox(w.VBox):
+    """Make single requests on a scenario position and see what each rule does with them.
+
+    Whoever's turn it is asks; choose whom to ask and for what, then click Ask.  Reset
+    goes back to the scenario; changing the rule set resets too.
+    """
+
+    def __init__(
+        self,
+        scenario: Scenario = ARTICLE_SCENARIO,
+        *,
+        rule_set: str = "pagat",
+        specific_card: bool = False,
+    ) -> None:
+        self.scenario = scenario
+        self.specific_card = specific_card
+        players = list(scenario.hands)
+        self.rule_set = w.Dropdown(options=list(RULE_SETS), value=rule_set, description="Rule set")
+        self.target = w.Dropdown(options=players, description="Ask")
+        self.what = w.Dropdown(
+            options=_CARD_OPTIONS if specific_card else _RANK_OPTIONS,
+            description="for the card" if specific_card else "for",
+            layout=w.Layout(width="190px"),
+        )
+        self.ask_button = w.Button(description="Ask", button_style="primary")
+        self.reset_button = w.Button(description="Reset")
+        self.asker = w.HTML()
+        self.table = w.HTML()
+        self.status = w.HTML()
+        self.status.add_class("cardlib-status")
+        self.ask_button.on_click(lambda _b: self.ask())
+        self.reset_button.on_click(lambda _b: self.reset())
+        self.rule_set.observe(lambda _c: self.reset(), names="value")
+        controls = w.HBox([self.asker, self.target, self.what, self.ask_button, self.reset_button])
+        super().__init__([self.rule_set, self.table, controls, self.status])
+        self.add_class("cardlib-gofish-sandbox")
+        self.reset()
+
+    @property
+    def options(self) -> GoFishOptions:
+        return GoFishOptions(rule_set=self.rule_set.value, specific_card=self.specific_card)
+
+    def reset(self) -> None:
+        self.game = self.scenario.game(self.options)
+        self.status.value = (
+            f"<p><b>{html.escape(_next_words(self.game))}.</b> Choose whom to ask and for what, "
+            "then click Ask.</p>"
+        )
+        self._refresh()
+
+    def ask(self) -> bool:
+        """Make the request chosen in the dropdowns; True if the rules allowed it."""
+        game = self.game
+        asker = game.to_move
+        if asker is None:
+            self.status.value = _refusal(self._over_refusal())
+            return False
+        move = GoFishMove.ask(self.target.value, self.what.value)
+        try:
+            event, handed, drawn = _play(game, move, asker)
+        except RuleViolation as v:
+            self.status.value = _refusal(v)
+            return False
+        give_rule = "GF-VAR-CARD" if self.specific_card else "GF-GIVE-ALL"
+        lines = [
+            f"Handed over: {_cards_text(handed)} ({give_rule})",
+            f"Drawn from the stock: {drawn if drawn else 'nothing'}"
+            + (" (GF-GO-FISH)" if drawn else ""),
+            f"Next: {_next_words(game)}",
+        ]
+        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+        self.status.value = (
+            f"<p><b>{html.escape(asker)} asks {html.escape(str(move.target))} for "
+            f"{html.escape(self._what_words(move))}.</b></p><ul>{items}</ul>"
+            f"<p><small>{html.escape(str(event))}</small></p>"
+        )
+        self._refresh()
+        return True
+
+    @staticmethod
+    def _what_words(move: GoFishMove) -> str:
+        return str(move.card) if move.card is not None else f"{move.rank}s"
+
+    def _over_refusal(self) -> RuleViolation:
+        try:
+            self.game.play(GoFishMove.ask(self.target.value, self.what.value))
+        except RuleViolation as v:
+            return v
+        raise AssertionError("a finished game accepted a request")  # pragma: no cover
+
+    def _refresh(self) -> None:
+        self.table.value = gofish_game_html(self.game)
+        who = self.game.to_move
+        self.asker.value = f"<b>{html.escape(who)}</b>:" if who else "<b>nobody</b>:"
+        self.ask_button.disabled = self.game.is_over
+
+
+class GoFishTable(w.VBox):
+    """A game of Go Fish: the learner against computer players (:func:`simple_bot`).
+
+    Choose the rule set, click New game; on your turn choose a player and a rank you hold
+    and click Ask.  The computer players answer at once; their requests are narrated.
+    """
+
+    def __init__(
+        self,
+        opponents: Sequence[str] = ("Bot 1", "Bot 2"),
+        *,
+        seed: int = 1,
+        rule_set: str = "pagat",
+        you: str = "Learner",
+    ) -> None:
+        self.you = you
+        self.players = (you, *opponents)
+        self.seed = seed
+        self.rule_set = w.Dropdown(options=list(RULE_SETS), value=rule_set, description="Rule set")
+        self.new_button = w.Button(description="New game")
+        self.target = w.Dropdown(options=list(opponents), description="Ask")
+        self.rank = w.Dropdown(options=[], description="for", layout=w.Layout(width="160px"))
+        self.ask_button = w.Button(description="Ask", button_style="primary")
+        self.table = w.HTML()
+        self.status = w.HTML()
+        self.status.add_class("cardlib-status")
+        self.new_button.on_click(lambda _b: self.new_game(self.seed + 1))
+        self.ask_button.on_click(lambda _b: self.ask())
+        super().__init__(
+            [
+                w.HBox([self.rule_set, self.new_button]),
+                self.table,
+                w.HBox([self.target, self.rank, self.ask_button]),
+                self.status,
+            ]
+        )
+        self.add_class("cardlib-gofish-table")
+        self.new_game(seed)
+
+    def new_game(self, seed: int) -> None:
+        self.seed = seed
+        self.game = GoFishGame(
+            self.players, options=GoFishOptions(rule_set=self.rule_set.value), seed=seed
+        )
+        self._rng = random.Random(seed)
+        self.messages = [f"A new game ({self.rule_set.value}, seed {seed})."]
+        self.messages += self.game.setup_log
+        self._bots_play()
+        self._refresh()
+
+    def ask(self) -> bool:
+        """Make the learner's request; a refusal is shown with its rule. True if it was made."""
+        if self.rank.value is None:
+            self.messages = ["You hold no cards to ask with."]
+            self._refresh()
+            return False
+        try:
+            event = self.game.play(
+                GoFishMove.ask(self.target.value, self.rank.value), player=self.you
+            )
+        except RuleViolation as v:
+            self.messages = [f"Refused: {v.rule} ({rules[v.rule].title}): {v.message}"]
+            self._refresh()
+            return False
+        self.messages = [str(event)]
+        self._bots_play()
+        self._refresh()
+        return True
+
+    def _bots_play(self) -> None:
+        game = self.game
+        while not game.is_over and game.to_move != self.you:
+            self.messages.append(str(game.play(simple_bot(game, self._rng))))
+
+    def _refresh(self) -> None:
+        game = self.game
+        self.table.value = gofish_game_html(game, hidden=self.players[1:])
+        held = sorted({c.rank for c in game.hand(self.you)})
+        keep = self.rank.value
+        self.rank.options = [(str(r), str(r)) for r in held]
+        if keep in [str(r) for r in held]:
+            self.rank.value = keep
+        asked = [p for p in self.players[1:] if p != self.you and not game.is_out(p)]
+        self.target.options = asked or list(self.players[1:])
+        self.ask_button.disabled = game.is_over or game.to_move != self.you
+        books = ", ".join(f"{p} {k}" for p, k in game.book_counts().items())
+        if game.is_over:
+            head = _next_words(game).capitalize() + "."
+        else:
+            head = f"Your turn ({game.turn_reason}): ask a player for a rank you hold."
+        log = "".join(f"<li>{html.escape(m)}</li>" for m in self.messages[-12:])
+        self.status.value = (
+            f"<p><b>{html.escape(head)}</b></p><p>Books: {html.escape(books)}. "
+            f"Stock: {game.stock_size}.</p><ul>{log}</ul>"
+        )
