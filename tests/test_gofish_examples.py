@@ -1,0 +1,419 @@
+"""The Go Fish worked examples: each passes; every claimed number, card, flag, name and rule,
+changed, is caught at its own line; hand-made changes to setups and moves are caught with the
+right rule at the right line; hostile files get one line and exit 2.  And every GF- rule is in
+the engine, the notebook and the tests, and the notebook teaches them in catalogue order."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from cardlib import rules
+from cardlib.check import check_file, exit_status, narrate
+from cardlib.cli import main
+from cardlib.examples import read_documents
+from tests.conftest import EXAMPLES, ROOT, run_cli
+from tests.test_checker import DIAGNOSTIC, claim_leaves, mutations
+
+GOFISH = sorted((EXAMPLES / "go-fish").glob("*.yaml"))
+GAME_RULES = [r.id for r in rules.for_game("gofish")]
+
+
+@pytest.mark.parametrize("path", GOFISH, ids=lambda p: p.stem)
+def test_shipped_example_passes(path):
+    reports = check_file(path)
+    assert reports and all(r.passed for r in reports), [str(p) for r in reports for p in r.problems]
+    assert all(r.claims > 0 for r in reports)
+
+
+def test_the_article_scenarios_and_tables_are_all_there():
+    names = {p.stem for p in GOFISH}
+    assert {
+        "give-all-and-book",
+        "lucky-draw",
+        "wrong-rank-draw",
+        "deal-table",
+        "settlement",
+        "after-a-miss",
+        "empty-hand",
+        "stock-runs-out",
+        "specific-card",
+    } <= names
+    docs = read_documents(EXAMPLES / "go-fish" / "deal-table.yaml")
+    cells = {(d.get("rule_set"), len(d["players"])) for d in docs}
+    assert {(rs, n) for rs in ("pagat", "bicycle", "gamerules") for n in range(2, 7)} <= cells
+    for name in ("after-a-miss", "empty-hand", "stock-runs-out"):
+        sets = {d["rule_set"] for d in read_documents(EXAMPLES / "go-fish" / f"{name}.yaml")}
+        assert sets == {"pagat", "bicycle", "gamerules"}, name
+
+
+def test_every_file_names_the_schema_for_editors():
+    for path in GOFISH:
+        assert path.read_text().startswith(
+            "# yaml-language-server: $schema=../../cardlib/data/example.schema.json\n"
+        )
+
+
+def test_narration_names_the_rules_and_confirms_the_claims():
+    text = narrate(EXAMPLES / "go-fish" / "lucky-draw.yaml")
+    assert "draws QH (GF-GO-FISH)" in text and "asks again (GF-LUCKY-DRAW)" in text
+    assert "✓ the card fished from the stock by the last request = QH (GF-GO-FISH)" in text
+    assert text.endswith("passed")
+
+
+# -- corruptions: every claimed value, changed, is caught at its own line ------------------
+
+_CARD = re.compile(r"(10|[2-9AJQK])[CDHS]")
+_OTHER_SUIT = {"C": "D", "D": "C", "H": "S", "S": "H"}
+
+
+def corruptions():
+    for path in GOFISH:
+        for doc in read_documents(path):
+            players = list(doc["players"])
+            for step in doc["steps"]:
+                if "expect" not in step:
+                    continue
+                for line, col, value in claim_leaves(step["expect"]):
+                    if isinstance(value, bool):
+                        old = str(value).lower()
+                        yield path, line, col, old, {"true": "false", "false": "true"}[old]
+                    elif value is None:
+                        continue
+                    elif isinstance(value, int):
+                        yield path, line, col, str(value), str(value + 1)
+                    elif _CARD.fullmatch(value):
+                        yield path, line, col, value, value[:-1] + _OTHER_SUIT[value[-1]]
+                    elif value in players:
+                        other = players[(players.index(value) + 1) % len(players)]
+                        yield path, line, col, value, other
+                    elif value in GAME_RULES:
+                        other = "GF-NEXT" if value != "GF-NEXT" else "GF-CATCH-AGAIN"
+                        yield path, line, col, value, other
+
+
+CORRUPTIONS = list(corruptions())
+
+
+def only_the_document_at(lines: list[str], line: int) -> list[str]:
+    """The file with every other document (and separator) made a comment line: the same line
+    numbers, but only the corrupted document is replayed (the deal table has 16)."""
+    breaks = [0, *(i + 1 for i, text in enumerate(lines) if text.rstrip() == "---"), len(lines) + 1]
+    start = max(b for b in breaks if b < line)
+    end = min(b for b in breaks if b >= line)
+    return [text if start < i + 1 < end else "#\n" for i, text in enumerate(lines)]
+
+
+def test_there_are_many_corruptions_of_each_file():
+    per_file = {p for p, *_ in CORRUPTIONS}
+    kinds = {
+        (old in ("true", "false"), old.isdigit(), old.startswith("GF-"))
+        for *_, old, _n in CORRUPTIONS
+    }
+    assert len(CORRUPTIONS) >= 150 and per_file == set(GOFISH)
+    assert len(kinds) >= 4  # flags, numbers, rule IDs, and cards or names
+
+
+@pytest.mark.parametrize(
+    ("path", "line", "col", "old", "new"),
+    CORRUPTIONS,
+    ids=[f"{p.stem}:{line}:{col}:{old}->{new}" for p, line, col, old, new in CORRUPTIONS],
+)
+def test_corrupted_claim_is_caught_at_its_line(tmp_path, path, line, col, old, new):
+    lines = path.read_text().splitlines(keepends=True)
+    text = lines[line - 1]
+    head, tail = text[: col - 1], text[col - 1 :]
+    changed = re.sub(rf"^([^:]+:\s*)({re.escape(old)})(?=[\s,}}\]])", rf"\g<1>{new}", tail, count=1)
+    if changed == tail:  # a list item: the value itself stands at col
+        assert tail.startswith(old), (tail, old)
+        changed = new + tail[len(old) :]
+    lines[line - 1] = head + changed
+    bad = tmp_path / path.name
+    bad.write_text("".join(only_the_document_at(lines, line)))
+    reports = check_file(bad)
+    problems = [p for r in reports for p in r.problems]
+    assert exit_status(reports) == 1, [str(p) for p in problems]
+    assert problems and {p.line for p in problems} == {line}, [str(p) for p in problems]
+    assert all(p.rule in GAME_RULES for p in problems), [str(p) for p in problems]
+
+
+SETUP_CORRUPTIONS = [
+    # (file, old text, new text, the text of the line the first problem points at, its rule)
+    ("lucky-draw.yaml", "stock: [QH, 9C]", "stock: [5D, 9C]", "drawn: QH", "GF-GO-FISH"),
+    ("wrong-rank-draw.yaml", "stock: [5H]", "stock: [9H]", "drawn: 5H", "GF-GO-FISH"),
+    (
+        "wrong-rank-draw.yaml",
+        "  - Lin: ask An 9\n",
+        "  - Lin: ask An 5\n",
+        "again: false",
+        "GF-LUCKY-DRAW",
+    ),
+    (
+        "give-all-and-book.yaml",
+        "An: [8H, 8D, 5C], Mei: [8C, 6H]}\n    to_move: Lin\nsteps:\n  - note: An",
+        "An: [8H, 5D, 5C], Mei: [8C, 6H]}\n    to_move: Lin\nsteps:\n  - note: An",
+        "handed_over: [8H, 8D]",
+        "GF-GIVE-ALL",
+    ),
+    (
+        "give-all-and-book.yaml",
+        "hands: {Lin: [8S], An:",
+        "hands: {Lin: [8S, 4H], An:",
+        "hand_size: {Lin: 3, An: 1}",
+        "GF-GIVE-ALL",
+    ),
+    (
+        "give-all-and-book.yaml",
+        "    Lin: ask Mei 8\n    expect:\n      handed_over: [8C]",
+        "    Lin: ask Mei 6\n    expect:\n      handed_over: [8C]",
+        "Lin: ask Mei 6",
+        "GF-ASK-HOLD",
+    ),
+    ("after-a-miss.yaml", "rule_set: gamerules", "rule_set: pagat", "to_move: Mei", "GF-NEXT"),
+    ("empty-hand.yaml", "rule_set: bicycle", "rule_set: pagat", "over: false", "GF-END-EMPTY"),
+    (
+        "stock-runs-out.yaml",
+        "rule_set: pagat\noptions: {keep_playing: true}\n",
+        "rule_set: pagat\n",
+        "over: false",
+        "GF-END-EMPTY",
+    ),
+    (
+        "specific-card.yaml",
+        "rule_set: pagat\noptions: {specific_card: true}\n",
+        "rule_set: pagat\n",
+        "illegal: GF-VAR-CARD",
+        "GF-VAR-CARD",
+    ),
+    (
+        "settlement.yaml",
+        "    books: {Jia: [2, 3, 4], Yi: [5, 6], Bing: [7]}\n    hands:",
+        "    books: {Jia: [2, 3, 4], Yi: [5, 6], Bing: [7, 8]}\n    hands:",
+        "books: {Jia: 3, Yi: 2, Bing: 1}",
+        "GF-BOOK",
+    ),
+    (
+        "deal-table.yaml",
+        "rule_set: bicycle\nplayers: [Ann, Ben, Cy]\n",
+        "rule_set: pagat\nplayers: [Ann, Ben, Cy]\n",
+        "deal: {each: 7, dealt: 21, stock: 31}",
+        "GF-DEAL",
+    ),
+    (
+        "deal-table.yaml",
+        "rule_set: bicycle\nplayers: [Ann, Ben, Cy, Di, Ed, Flo]\n",
+        "rule_set: gamerules\nplayers: [Ann, Ben, Cy, Di, Ed, Flo]\n",
+        "expect: {refused: GF-DEAL}",
+        "GF-DEAL",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "where", "rule"),
+    SETUP_CORRUPTIONS,
+    ids=[f"{c[0]}-{i}" for i, c in enumerate(SETUP_CORRUPTIONS)],
+)
+def test_corrupted_setup_or_move_is_caught_at_the_right_line(tmp_path, name, old, new, where, rule):
+    text = (EXAMPLES / "go-fish" / name).read_text()
+    assert text.count(old) == 1, old
+    bad_text = text.replace(old, new, 1)
+    bad = tmp_path / name
+    bad.write_text(bad_text)
+    reports = check_file(bad)
+    problems = [p for r in reports for p in r.problems]
+    assert problems, "the corruption went unnoticed"
+    assert exit_status(reports) == 1
+    first = problems[0]
+    assert first.rule == rule, str(first)
+    assert where in bad_text.splitlines()[first.line - 1], (str(first), where)
+
+
+# -- hostile and malformed input: one line, exit 2 -----------------------------------------
+
+_HEAD = "example: x\nsource: s\ngame: go-fish\nplayers: [Lin, An, Mei]\n"
+_POSITION = "setup:\n  position:\n    hands: {hands}\n    to_move: Lin\n"
+_CLAIM = "steps: [{expect: {stock: 1}}]\n"
+
+HOSTILE: dict[str, tuple[str, int, str]] = {
+    "unknown-card": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S, 11H], An: [3C]}") + _CLAIM,
+        7,
+        "GF-DECK",
+    ),
+    "card-word": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S, joker], An: [3C]}") + _CLAIM,
+        7,
+        "GF-DECK",
+    ),
+    "duplicate-card-in-hands": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S, 3H], An: [3C, 8S]}") + _CLAIM,
+        7,
+        "GF-DECK",
+    ),
+    "duplicate-card-in-stock": (
+        _HEAD
+        + "setup:\n  position:\n    hands: {Lin: [8S], An: [3C]}\n    stock:\n      - 4D\n      - 8S\n"
+        + _CLAIM,
+        10,
+        "GF-DECK",
+    ),
+    "card-of-a-book": (
+        _HEAD
+        + "setup:\n  position:\n    hands: {Lin: [8S], An: [3C]}\n    books:\n      Mei: [8]\n"
+        + _CLAIM,
+        9,
+        "GF-DECK",
+    ),
+    "duplicate-card-in-deck": (
+        _HEAD + "setup:\n  deal:\n    deck: [" + ", ".join(["2C"] * 52) + "]\n" + _CLAIM,
+        7,
+        "GF-DECK",
+    ),
+    "four-of-a-rank-in-hand": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S, 8H, 8D, 8C], An: [3C]}") + _CLAIM,
+        7,
+        "GF-BOOK",
+    ),
+    "unknown-player-in-setup": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S], Zed: [3C]}") + _CLAIM,
+        7,
+        "INPUT-PLAYER",
+    ),
+    "unknown-player-moves": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S], An: [3C]}") + "steps:\n  - Zed: ask An 8\n",
+        10,
+        "INPUT-PLAYER",
+    ),
+    "unknown-player-asked": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S], An: [3C]}") + "steps:\n  - Lin: ask Zed 8\n",
+        10,
+        "INPUT-PLAYER",
+    ),
+    "unknown-player-to-move": (
+        _HEAD
+        + "setup:\n  position:\n    hands: {Lin: [8S], An: [3C]}\n    to_move: Zed\n"
+        + _CLAIM,
+        8,
+        "INPUT-PLAYER",
+    ),
+    "bad-move": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S], An: [3C]}") + "steps:\n  - Lin: take An 8\n",
+        10,
+        "INPUT-MOVE",
+    ),
+    "bad-rank-in-move": (
+        _HEAD + _POSITION.format(hands="{Lin: [8S], An: [3C]}") + "steps:\n  - Lin: ask An 11\n",
+        10,
+        "INPUT-MOVE",
+    ),
+    "unknown-rule-set": (
+        _HEAD + "rule_set: hoyle\nsetup: {deal: {seed: 1}}\n" + _CLAIM,
+        5,
+        "INPUT-SCHEMA",
+    ),
+    "unknown-option": (
+        _HEAD + "options: {refil: true}\nsetup: {deal: {seed: 1}}\n" + _CLAIM,
+        5,
+        "INPUT-SCHEMA",
+    ),
+    "unknown-claim": (
+        _HEAD + "setup: {deal: {seed: 1}}\nsteps:\n  - expect: {score: {Lin: 1}}\n",
+        7,
+        "INPUT-SCHEMA",
+    ),
+    "claim-about-a-request-before-any": (
+        _HEAD + "setup: {deal: {seed: 1}}\nsteps:\n  - expect: {drawn: 8S}\n",
+        7,
+        "INPUT-SCHEMA",
+    ),
+    "refused-deal-not-claimed": (
+        "example: x\nsource: s\ngame: go-fish\nrule_set: bicycle\n"
+        "players: [A, B, C, D, E, F]\nsetup:\n  deal: {seed: 1}\n" + _CLAIM,
+        7,
+        "GF-DEAL",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE), ids=str)
+def test_hostile_file_gets_one_line_and_exit_2(tmp_path, capsys, name):
+    text, line, rule = HOSTILE[name]
+    bad = tmp_path / f"{name}.yaml"
+    bad.write_text(text)
+    assert main(["check", str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == "" and "Traceback" not in captured.out
+    out = captured.out.splitlines()
+    assert len(out) == 2, out  # the diagnostic and the summary
+    m = DIAGNOSTIC.match(out[0])
+    assert m and m["path"] == str(bad), out[0]
+    assert (int(m["line"]), m["rule"]) == (line, rule), out[0]
+
+
+def test_hostile_files_through_the_command(tmp_path):
+    """The real command, once for all of them: one line each, exit 2, no traceback."""
+    for name, (text, _line, _rule) in HOSTILE.items():
+        (tmp_path / f"{name}.yaml").write_text(text)
+    result = run_cli("check", str(tmp_path))
+    assert result.returncode == 2 and result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert len(lines) == len(HOSTILE) + 1 and all(DIAGNOSTIC.match(x) for x in lines[:-1])
+    assert lines[-1].endswith(f"0 passed, 0 failed, {len(HOSTILE)} invalid (0 claims checked)")
+
+
+@pytest.mark.parametrize("path", GOFISH, ids=lambda p: p.stem)
+def test_random_damage_never_crashes_the_checker(tmp_path, path):
+    rng = random.Random(path.stem)
+    text = path.read_text()
+    for n in range(15):
+        bad = tmp_path / f"{n}.yaml"
+        bad.write_text(mutations(text, rng))
+        reports = check_file(bad)
+        assert exit_status(reports) in (0, 1, 2), [str(p) for r in reports for p in r.problems]
+        for r in reports:
+            for p in r.problems:
+                assert DIAGNOSTIC.match(str(p)) and "\n" not in str(p), str(p)
+
+
+# -- the format is documented, and every rule is taught and tested ------------------------
+
+
+def test_docs_describe_every_go_fish_claim_setup_and_option():
+    docs = (ROOT / "docs" / "examples.md").read_text()
+    section = docs[docs.index("## Go Fish") :]
+    defs = json.loads((ROOT / "cardlib/data/example.schema.json").read_text())["$defs"]
+    names = [
+        *defs["gofish-expect"]["properties"],
+        *defs["gofish-setup"]["properties"],
+        *defs["gofish-setup"]["properties"]["position"]["properties"],
+        *defs["gofish-options"]["properties"],
+    ]
+    for name in names:
+        assert re.search(rf"`{name}:?[` ]", section), name
+
+
+def test_every_gofish_rule_id_is_in_the_engine_the_notebook_and_the_tests():
+    engine = (ROOT / "cardlib" / "gofish.py").read_text()
+    notebook = (ROOT / "notebooks" / "go-fish.ipynb").read_text()
+    tests = "".join(p.read_text() for p in (ROOT / "tests").glob("test_gofish*.py"))
+    for rule in GAME_RULES:
+        assert re.search(rf"\b{rule}\b", engine), f"{rule} not in the engine"
+        assert re.search(rf"\b{rule}\b", notebook), f"{rule} not in the notebook"
+        assert re.search(rf"\b{rule}\b", tests), f"{rule} not in the tests"
+
+
+def test_gofish_notebook_teaches_the_rules_in_catalogue_order():
+    nb = json.loads((ROOT / "notebooks" / "go-fish.ipynb").read_text())
+    headings = [
+        line
+        for c in nb["cells"]
+        if c["cell_type"] == "markdown"
+        for line in "".join(c["source"]).splitlines()
+        if line.startswith("## GF-")
+    ]
+    ids = [h.split()[1].rstrip(":") for h in headings]
+    assert ids == GAME_RULES
