@@ -20,6 +20,7 @@ import enum
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from cardlib.cards import shuffled
 from cardlib.errors import NotationError
@@ -35,14 +36,10 @@ class Colour(enum.Enum):
     BLACK = "B"
     GREEN = "G"
 
-    @property
-    def letter(self) -> str:
-        return self.value
-
-    @property
-    def word(self) -> str:
-        """``red``, ``yellow``, ``black``, ``green``: how the rules and the narration say it."""
-        return self.name.lower()
+    def __init__(self, letter: str) -> None:
+        self.letter = letter
+        #: ``red``, ``yellow``, ``black``, ``green``: how the rules and the narration say it
+        self.word = self.name.lower()
 
     @classmethod
     def parse(cls, text: str | Colour) -> Colour:
@@ -182,6 +179,9 @@ for _card in _DECK[:-1]:
 del _card, _name
 
 
+_POINTS = attrgetter("points")
+
+
 def rook_deck() -> list[RookCard]:
     """The 41 cards in a fixed order: red, yellow, black, green, each 5 to 14; then the Rook."""
     return list(_DECK)
@@ -211,4 +211,4 @@ def parse_rook_cards(texts: Iterable[str | RookCard] | str) -> list[RookCard]:
 
 def counters(cards: Iterable[RookCard]) -> int:
     """The counter points in some cards (ROOK-COUNT)."""
-    return sum(c.points for c in cards)
+    return sum(map(_POINTS, cards))
