@@ -290,14 +290,14 @@ def _simple(rule: Any, what: str, compute: Any, parse: Any = None) -> ClaimFn:
     return claim
 
 
-def _per_player(rule: Any, what: str, compute: Any, parse: Any = None) -> ClaimFn:
+def _per_player(rule: Any, what: str, compute: Any) -> ClaimFn:
+    """A claim ``{player: value}``; ``rule`` is an ID or a function of the table and player."""
+
     def claim(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
         table = _table(state, path)
         for name, claimed in value.items():
             here = (*path, name)
             _player(table.game.players, name, here)
-            if parse:
-                claimed = parse(claimed, here)
             actual = compute(table.game, name)
             r = rule(table, name) if callable(rule) else rule
             yield _compare(here, r, f"{what} of {name}", claimed, actual)
