@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 import itertools
 import math
 import random
@@ -84,18 +85,17 @@ class Team(enum.StrEnum):
     NS = "NS"
     EW = "EW"
 
-    @property
-    def label(self) -> str:
-        """``North-South`` or ``East-West``."""
-        return "North-South" if self is Team.NS else "East-West"
+    def __init__(self, key: str) -> None:
+        #: ``North-South`` or ``East-West``
+        self.label = "North-South" if key == "NS" else "East-West"
 
     @property
     def seats(self) -> tuple[Seat, Seat]:
-        return (Seat.NORTH, Seat.SOUTH) if self is Team.NS else (Seat.EAST, Seat.WEST)
+        return (Seat.NORTH, Seat.SOUTH) if self is _NS else (Seat.EAST, Seat.WEST)
 
     @property
     def other(self) -> Team:
-        return Team.EW if self is Team.NS else Team.NS
+        return _EW if self is _NS else _NS
 
     @classmethod
     def parse(cls, text: str | Team) -> Team:
@@ -112,9 +112,11 @@ class Team(enum.StrEnum):
         return f"Team.{self.name}"
 
 
-_TEAMS = (Team.NS, Team.EW)  # indexed by seat % 2
+_NS, _EW = Team.NS, Team.EW
+_TEAMS = (_NS, _EW)  # indexed by seat % 2
 _TEAMS_BY_TEXT = {"NS": Team.NS, "NORTHSOUTH": Team.NS, "EW": Team.EW, "EASTWEST": Team.EW}
 _ORDER = attrgetter("order")
+_TEXT = attrgetter("text")
 
 
 # -- moves ---------------------------------------------------------------------------
@@ -232,10 +234,10 @@ _BIDS: dict[int, RookMove] = {
 }
 _TRUMPS: dict[Colour, RookMove] = {c: RookMove("trump", colour=c) for c in Colour}
 # the moves of an auction when the next bid is at least ``low``: pass, then every bid
-_BIDDING: dict[int, tuple[RookMove, ...]] = {
-    low: (PASS, *(_BIDS[n] for n in range(low, MAX_BID + 1, BID_STEP))) for low in _BIDS
-} | {MAX_BID + BID_STEP: (PASS,)}
-_TRUMP_MOVES = tuple(_TRUMPS.values())
+_BIDDING: dict[int, list[RookMove]] = {
+    low: [PASS, *(_BIDS[n] for n in range(low, MAX_BID + 1, BID_STEP))] for low in _BIDS
+} | {MAX_BID + BID_STEP: [PASS]}
+_TRUMP_MOVES = list(_TRUMPS.values())
 _MOVES_BY_TEXT: dict[str, RookMove] = {"pass": PASS} | {
     str(m).lower(): m for m in (*_PLAYS.values(), *_BIDS.values(), *_TRUMPS.values())
 }
@@ -321,15 +323,26 @@ def trick_winner(cards: Sequence[RookCard], trump: Colour) -> int:
     The Rook wins whenever it is in the trick; otherwise the highest trump; with no trump,
     the highest card of the colour led.  Cards of any other colour never win.
     """
-    led = led_colour(cards[0], trump)
-    best, best_key = 0, -1
-    for i, c in enumerate(cards):
-        if c.colour is None:
-            return i
-        key = c.number + 100 if c.colour is trump else c.number if c.colour is led else 0  # type: ignore[operator]
-        if key > best_key:
-            best, best_key = i, key
-    return best
+    t = _GROUP_OF_COLOUR[trump]
+    return _winner(cards, _STRENGTH[t][t if cards[0] is ROOK else _GROUP[cards[0]]])
+
+
+def _winner(cards: Sequence[RookCard], strength: Mapping[RookCard, int]) -> int:
+    keys = list(map(strength.__getitem__, cards))
+    return keys.index(max(keys))
+
+
+def _strength(card: RookCard, trump: int, led: int) -> int:
+    """How strongly a card bids for a trick, by the groups of trump and of the colour led."""
+    if card is ROOK:
+        return 100  # the Rook always wins (ROOK-BIRD-TOP, ROOK-BIRD-ANYTIME)
+    assert card.number is not None
+    group = _GROUP[card]
+    if group == trump:
+        return 50 + card.number  # any trump beats the colour led; high trump wins
+    if group == led:
+        return card.number  # ROOK-RANK: 14 high, 5 low
+    return 0  # a card of another colour never wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,19 +381,25 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
     Made (ROOK-SCORE-MADE): the bidders score everything they took.  Set (ROOK-SCORE-SET):
     they score minus the bid.  The other team always scores what it took.
     """
-    team = Team.parse(bidders)
     took = {Team.parse(t): int(v) for t, v in taken.items()}
-    if set(took) != set(Team):
-        raise NotationError("a hand's counters need a figure for NS and for EW")
-    if sum(took.values()) != TOTAL_COUNTERS:
+    if len(took) != 2 or len(taken) != 2:
+        raise NotationError("a hand's counters need one figure for NS and one for EW")
+    ns, ew = took[_NS], took[_EW]
+    if ns + ew != TOTAL_COUNTERS:
         raise RuleViolation(
             "ROOK-COUNT",
-            f"the counters of a hand add up to {TOTAL_COUNTERS}: "
-            f"{took[Team.NS]} + {took[Team.EW]} = {sum(took.values())}",
+            f"the counters of a hand add up to {TOTAL_COUNTERS}: {ns} + {ew} = {ns + ew}",
         )
-    made = took[team] >= bid
-    points = {team: took[team] if made else -bid, team.other: took[team.other]}
-    return HandScore(team, bid, took, {t: points[t] for t in Team})
+    return _score(Team.parse(bidders), int(bid), ns, ew)
+
+
+def _score(bidders: Team, bid: int, ns: int, ew: int) -> HandScore:
+    """score_hand without the checks, for the engine (which knows its figures are right)."""
+    if bidders is _NS:
+        points = {_NS: ns if ns >= bid else -bid, _EW: ew}
+    else:
+        points = {_NS: ns, _EW: ew if ew >= bid else -bid}
+    return HandScore(bidders, bid, {_NS: ns, _EW: ew}, points)
 
 
 def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
@@ -401,14 +420,36 @@ def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
 _COMB = [[math.comb(n, k) for k in range(NEST_SIZE + 1)] for n in range(HAND_SIZE + NEST_SIZE + 1)]
 
 
-class _LayAsides(Sequence[RookMove]):
-    """Every way to lay five of the bidder's fourteen cards aside, without listing them all.
+class LegalMoves(list[RookMove]):
+    """The legal moves now, listed when :meth:`RookHand.legal_moves` is asked.
 
-    Indexing unranks a combination in the order :func:`itertools.combinations` gives, so
-    ``random.choice`` picks uniformly among all 2002 without building them.
+    A list (at most twelve moves: listing them costs less than deferring it), so ``len``,
+    indexing and iteration are a list's.  ``in`` asks the rules instead of the list and
+    also takes text: ``"play Y7" in hand.legal_moves()``.  The repr reads like the moves.
     """
 
-    def __init__(self, cards: Sequence[RookCard]) -> None:
+    __slots__ = ("_hand",)
+
+    def __contains__(self, move: object) -> bool:
+        return _allowed(self._hand, move)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {', '.join(str(m) for m in self)}>"
+
+
+class LayAsideMoves(Sequence[RookMove]):
+    """The bidder's legal moves at the nest: every way to lay five of fourteen cards aside.
+
+    Never listed: ``len`` is a binomial coefficient; indexing unranks one combination in
+    the order :func:`itertools.combinations` gives, so ``random.choice`` picks uniformly
+    among all 2002 without building them; iteration builds them one by one; ``in`` asks
+    the rules.
+    """
+
+    __slots__ = ("_cards", "_hand", "_len")
+
+    def __init__(self, hand: RookHand, cards: Sequence[RookCard]) -> None:
+        self._hand = hand
         self._cards = tuple(sorted(cards, key=_ORDER))
         self._len = _COMB[len(self._cards)][NEST_SIZE]
 
@@ -444,59 +485,25 @@ class _LayAsides(Sequence[RookMove]):
         for five in itertools.combinations(self._cards, NEST_SIZE):
             yield RookMove("lay aside", cards=five)
 
-
-class LegalMoves(Sequence[RookMove]):
-    """The legal moves now: supports ``in`` (also with text), ``len``, indexing, iteration
-    and a readable repr.  Nothing is listed until it is asked for."""
-
-    __slots__ = ("_hand", "_moves")
-
-    def __init__(self, hand: RookHand) -> None:
-        self._hand = hand
-        self._moves: Sequence[RookMove] | None = None
-
-    def _list(self) -> Sequence[RookMove]:
-        if self._moves is None:
-            self._moves = self._hand._legal()
-        return self._moves
-
     def __contains__(self, move: object) -> bool:
-        if not isinstance(move, RookMove):
-            if not isinstance(move, str):
-                return False
-            try:
-                move = RookMove.parse(move)
-            except NotationError:
-                return False
-        return self._hand._refusal(move) is None
-
-    def __iter__(self) -> Iterator[RookMove]:
-        return iter(self._list())
-
-    def __len__(self) -> int:
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = self._hand._legal()
-        return len(moves)
-
-    @overload
-    def __getitem__(self, index: int) -> RookMove: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[RookMove]: ...
-    def __getitem__(self, index: int | slice) -> RookMove | Sequence[RookMove]:
-        moves = self._moves
-        if moves is None:
-            moves = self._moves = self._hand._legal()
-        return moves[index]
+        return _allowed(self._hand, move)
 
     def __repr__(self) -> str:
-        moves = self._list()
-        if isinstance(moves, _LayAsides):
-            return (
-                f"<LegalMoves: {len(moves)} ways to lay aside 5 of "
-                f"{' '.join(c.text for c in moves._cards)}>"
-            )
-        return f"<LegalMoves: {', '.join(str(m) for m in moves)}>"
+        return (
+            f"<LegalMoves: {self._len} ways to lay aside 5 of "
+            f"{' '.join(c.text for c in self._cards)}>"
+        )
+
+
+def _allowed(hand: RookHand, move: object) -> bool:
+    if not isinstance(move, RookMove):
+        if not isinstance(move, str):
+            return False
+        try:
+            move = RookMove.parse(move)
+        except NotationError:
+            return False
+    return hand._refusal(move) is None
 
 
 # -- one hand --------------------------------------------------------------------------
@@ -504,6 +511,7 @@ class LegalMoves(Sequence[RookMove]):
 Phase = Literal["bid", "nest", "trump", "play", "over"]
 
 # The rules an event cites, kept as constants: a play is narrated on every move.
+_R_PASS = ("ROOK-BID-PASS",)
 _R_LEAD = ("ROOK-LEAD",)
 _R_BIRD_LEAD = ("ROOK-LEAD", "ROOK-BIRD-LEAD")
 _R_FOLLOW = ("ROOK-FOLLOW",)
@@ -532,6 +540,7 @@ class RookHand:
         "_leader",
         "_led",
         "_passed",
+        "_plays",
         "_rotations",
         "_taken",
         "_trick",
@@ -541,6 +550,7 @@ class RookHand:
         "bidder",
         "dealer",
         "high_bid",
+        "is_over",
         "log",
         "nest",
         "nest_to",
@@ -575,9 +585,8 @@ class RookHand:
         # and k, k+4, ... of the last 16; the nest gets every fifth card of the first 25.
         with_nest = (4 + 1) * NEST_SIZE
         first = self._dealer + 1
-        held = self._held
         for k in range(4):
-            held[(first + k) % 4] = _grouped(order[k:with_nest:5] + order[with_nest + k :: 4])
+            self._hold((first + k) % 4, order[k:with_nest:5] + order[with_nest + k :: 4])
         self.nest = order[4:with_nest:5]
 
     def _setup(
@@ -594,11 +603,13 @@ class RookHand:
         self._dealer = self.players.index(self.dealer)
         self.options = options or _NO_HOUSE_RULES
         # the players in playing order from each seat, for the record of a trick
-        self._rotations = _rotations(self.players)
+        self._rotations = _rotations(self.players)  # cached: the same players, the same tuple
         self.seed = seed
         self.log: list[Event] = []
         self.nest: list[RookCard] = []
         self.phase: Phase = "bid"
+        #: True once the hand is over (a plain attribute, kept with ``phase``: it is read often)
+        self.is_over = False
         self._turn = (self._dealer + 1) % 4  # ROOK-BID-ORDER
         self.high_bid: int | None = None
         self._high = -1
@@ -606,9 +617,12 @@ class RookHand:
         self.bidder: str | None = None
         self.bid: int | None = None
         # Each player's cards by colour: red, yellow, black, green, then the Rook (group 4),
-        # each card held as the move that plays it; so the legal plays are one short list
-        # (or two joined), and following is a look at one list (see _GROUP).
-        self._held: list[list[list[RookMove]]] = [[], [], [], []]
+        # so following is a look at one short list (see _GROUP), and the legal plays are
+        # that list (or all five) mapped to their moves.  Cards, not moves, in the lists:
+        # cards compare by identity, in C, where moves would call a Python __eq__.
+        self._held: list[list[list[RookCard]]] = [[], [], [], []]
+        # ... and, group for group, the moves that play those cards: the legal plays
+        self._plays: list[list[list[RookMove]]] = [[], [], [], []]
         self.trump: Colour | None = None
         self._trump = -1  # trump's group
         self.tricks: list[Trick] = []
@@ -663,7 +677,7 @@ class RookHand:
             cs = list(given.get(p, []))
             while len(cs) < HAND_SIZE:
                 cs.append(rest.pop())
-            self._held[seat] = _grouped(cs)
+            self._hold(seat, cs)
         self.nest = laid + [rest.pop() for _ in range(NEST_SIZE - len(laid))]
         if bid is None:
             if trump is not None:
@@ -701,14 +715,43 @@ class RookHand:
     @property
     def to_move(self) -> str | None:
         """Whose turn it is, or None when the hand is over."""
-        return None if self.phase == "over" else self.players[self._turn]
+        return None if self.is_over else self.players[self._turn]
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def legal_moves(self) -> LegalMoves:
-        return LegalMoves(self)
+    def legal_moves(self) -> LegalMoves | LayAsideMoves:
+        """The legal moves now (none once the hand is over); see :class:`LegalMoves`."""
+        phase = self.phase
+        if phase == "play":
+            p0, p1, p2, p3, rook = self._plays[self._turn]
+            if self._trick:
+                follow = self._plays[self._turn][self._led]
+                if follow:  # follow the colour led, or play the Rook (ROOK-BIRD-ANYTIME)
+                    view = LegalMoves(follow)
+                    view += rook
+                    view._hand = self
+                    return view
+                if rook and self._led == self._trump:  # ROOK-BIRD-FORCED
+                    view = LegalMoves(rook)
+                    view._hand = self
+                    return view
+            # lead anything (ROOK-LEAD), or play anything when void (ROOK-VOID)
+            view = LegalMoves(p0)
+            view += p1
+            view += p2
+            view += p3
+            view += rook
+        elif phase == "bid":
+            low = MIN_BID if self.high_bid is None else self.high_bid + BID_STEP
+            view = LegalMoves(_BIDDING[low])
+            if sum(self._passed) == 3 and self._high < 0 and self.options.all_pass is None:
+                del view[0]  # ROOK-ALL-PASS: nothing agreed, so no fourth pass
+        elif phase == "nest":
+            return LayAsideMoves(self, _ungrouped(self._held[self._turn]))
+        elif phase == "trump":
+            view = LegalMoves(_TRUMP_MOVES)
+        else:
+            view = LegalMoves()
+        view._hand = self
+        return view
 
     def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
         """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal."""
@@ -716,13 +759,43 @@ class RookHand:
         if player is not None:
             self._check_player(player)
         seat = self._turn
-        if mv.kind == "play" and self.phase == "play":  # most moves: one check, one apply
-            event = self._play_card(seat, mv, self._play_rules(seat, mv.cards[0]))
-        else:
+        if mv.kind != "play" or self.phase != "play":
             if self.phase == "over":
                 self._refuse_over()
             self._check(seat, mv)
             event = self._apply(seat, mv)
+            self.log.append(event)
+            return event
+        # Playing a card, four moves in five: checked, then made here, with few calls.  The
+        # two commonest cases, a lead and following the colour led, are the first two of
+        # _play_rules, written out; everything else asks _play_rules.
+        card = mv.cards[0]
+        group = _GROUP[card]
+        cards = self._held[seat][group]
+        trick = self._trick
+        if card not in cards:
+            rules = self._play_rules(seat, card)  # raises ROOK-DEAL
+        elif not trick:
+            rules = _R_BIRD_LEAD if card is ROOK else _R_LEAD
+        elif group == self._led:
+            rules = _R_FOLLOW_BIRD_LEAD if trick[0] is ROOK else _R_FOLLOW
+        else:
+            rules = self._play_rules(seat, card)
+        i = cards.index(card)  # take the card out of the hand
+        del cards[i], self._plays[seat][group][i]
+        trick.append(card)
+        who = self.players[seat]
+        n = len(trick)
+        if n == 4:
+            event = self._finish_trick(who, mv, rules)
+        else:
+            if n == 1:
+                self._led = self._trump if card is ROOK else _GROUP[card]
+                text = f"{who} leads {card.text}"
+            else:
+                text = f"{who} plays {card.text}"
+            self._turn = (seat + 1) % 4
+            event = _new_tuple(Event, (who, mv, text, rules))
         self.log.append(event)
         return event
 
@@ -957,7 +1030,7 @@ class RookHand:
                 "ROOK-NEST-TAKE", f"{_dup(cards)} is named twice: lay aside five different cards"
             )
         for c in cards:
-            if _PLAYS[c] not in held[_GROUP[c]]:
+            if c not in held[_GROUP[c]]:
                 raise RuleViolation(
                     "ROOK-NEST-TAKE",
                     f"{who} does not hold {c}: the new nest is five of the fourteen cards "
@@ -974,7 +1047,7 @@ class RookHand:
         """The rules that let ``seat`` play ``card`` now; raise the one it would break."""
         group = _GROUP[card]
         held = self._held[seat]
-        if _PLAYS[card] not in held[group]:
+        if card not in held[group]:
             who = self.players[seat]
             raise RuleViolation(
                 "ROOK-DEAL",
@@ -1000,7 +1073,7 @@ class RookHand:
     def _follow_violation(self, seat: int, card: RookCard) -> RuleViolation:
         who, trump = self.players[seat], self.trump
         assert trump is not None
-        follow = [m.cards[0] for m in self._held[seat][self._led]]
+        follow = self._held[seat][self._led]
         led = _COLOUR_OF_GROUP[self._led]
         if led is not trump:
             note = (
@@ -1029,34 +1102,10 @@ class RookHand:
 
     # -- legal moves ------------------------------------------------------------------
 
-    def _legal(self) -> Sequence[RookMove]:
-        phase = self.phase
-        if phase == "play":
-            held = self._held[self._turn]
-            if self._trick:
-                follow = held[self._led]
-                if follow:  # follow the colour led, or play the Rook (ROOK-BIRD-ANYTIME)
-                    return follow + held[_ROOK_GROUP]
-                if self._led == self._trump and held[_ROOK_GROUP]:  # ROOK-BIRD-FORCED
-                    return [_PLAYS[ROOK]]
-            return [*held[0], *held[1], *held[2], *held[3], *held[4]]
-        if phase == "bid":
-            low = MIN_BID if self.high_bid is None else self.high_bid + BID_STEP
-            if sum(self._passed) == 3 and self._high < 0 and self.options.all_pass is None:
-                return _BIDDING[low][1:]  # ROOK-ALL-PASS: nothing agreed, so no fourth pass
-            return _BIDDING[low]
-        if phase == "nest":
-            return _LayAsides(_ungrouped(self._held[self._turn]))
-        if phase == "trump":
-            return _TRUMP_MOVES
-        return ()
-
     # -- making moves -----------------------------------------------------------------
 
     def _apply(self, seat: int, mv: RookMove) -> Event:
-        kind = mv.kind
-        if kind == "play":
-            return self._play_card(seat, mv, self._play_rules(seat, mv.cards[0]))
+        kind = mv.kind  # a card played is made in play(); nothing else gets past _check
         if kind == "bid":
             return self._bid(seat, mv)
         if kind == "pass":
@@ -1080,7 +1129,8 @@ class RookHand:
         self._turn = self._next_bidder(seat)
         if self._turn == seat:  # everyone else has passed already
             return self._win_auction(who, mv, f"{who} bids {amount}", rules)
-        return Event(who, mv, f"{who} bids {amount}; {self.to_move} is next", rules)
+        nxt = self.players[self._turn]
+        return _new_tuple(Event, (who, mv, f"{who} bids {amount}; {nxt} is next", rules))
 
     def _pass(self, seat: int) -> Event:
         who = self.players[seat]
@@ -1091,7 +1141,7 @@ class RookHand:
             return self._win_auction(who, PASS, text, ("ROOK-BID-PASS",))
         if npassed == 4:
             if self.options.all_pass == "redeal":
-                self.phase = "over"
+                self.phase, self.is_over = "over", True
                 self.thrown_in = True
                 return Event(
                     who,
@@ -1109,7 +1159,8 @@ class RookHand:
                 ("ROOK-BID-PASS", "ROOK-ALL-PASS"),
             )
         self._turn = self._next_bidder(seat)
-        return Event(who, PASS, f"{text}; {self.to_move} is next", ("ROOK-BID-PASS",))
+        nxt = self.players[self._turn]
+        return _new_tuple(Event, (who, PASS, f"{text}; {nxt} is next", _R_PASS))
 
     def _win_auction(self, who: str, mv: RookMove, text: str, rules: tuple[str, ...]) -> Event:
         seat = self._high
@@ -1127,19 +1178,28 @@ class RookHand:
             (*rules, "ROOK-BID-WIN", "ROOK-NEST-TAKE"),
         )
 
+    def _hold(self, seat: int, cards: Iterable[RookCard]) -> None:
+        """Give ``seat`` these cards (and no others), sorted into groups."""
+        held: list[list[RookCard]] = [[], [], [], [], []]
+        plays: list[list[RookMove]] = [[], [], [], [], []]
+        for c in sorted(cards, key=_ORDER):
+            group, move = _GROUP_AND_PLAY[c]
+            held[group].append(c)
+            plays[group].append(move)
+        self._held[seat], self._plays[seat] = held, plays
+
     def _pick_up_nest(self, seat: int) -> list[RookCard]:
-        nest, held = self.nest, self._held[seat]
-        for c in nest:
-            held[_GROUP[c]].append(_PLAYS[c])
-        for group in held:
-            group.sort(key=_PLAY_ORDER)
+        nest = self.nest
+        self._hold(seat, [*_ungrouped(self._held[seat]), *nest])
         self.nest = []
         return nest
 
     def _lay_aside(self, seat: int, mv: RookMove) -> Event:
-        who, held = self.players[seat], self._held[seat]
+        who, held, plays = self.players[seat], self._held[seat], self._plays[seat]
         for c in mv.cards:
-            held[_GROUP[c]].remove(_PLAYS[c])
+            group = _GROUP[c]
+            i = held[group].index(c)
+            del held[group][i], plays[group][i]
         hand = _ungrouped(held)
         self.nest = list(mv.cards)
         self.phase = "trump"
@@ -1165,26 +1225,9 @@ class RookHand:
             ("ROOK-TRUMP", "ROOK-LEAD"),
         )
 
-    def _play_card(self, seat: int, mv: RookMove, rules: tuple[str, ...]) -> Event:
-        card = mv.cards[0]
-        group = _GROUP[card]
-        self._held[seat][group].remove(_PLAYS[card])
-        trick = self._trick
-        trick.append(card)
-        who = self.players[seat]
-        if len(trick) == 1:
-            self._led = self._trump if card is ROOK else group
-            self._turn = (seat + 1) % 4
-            return _new_tuple(Event, (who, mv, f"{who} leads {card.text}", rules))
-        if len(trick) < 4:
-            self._turn = (seat + 1) % 4
-            return _new_tuple(Event, (who, mv, f"{who} plays {card.text}", rules))
-        return self._finish_trick(who, mv, rules)
-
     def _finish_trick(self, who: str, mv: RookMove, rules: tuple[str, ...]) -> Event:
         cards = self._trick
-        assert self.trump is not None
-        i = trick_winner(cards, self.trump)
+        i = _winner(cards, _STRENGTH[self._trump][self._led])
         leader = self._leader
         win_seat = (leader + i) % 4
         winner = self.players[win_seat]
@@ -1213,15 +1256,13 @@ class RookHand:
         self._taken[win_seat % 2] += nest_points
         self.nest_to = winner
         assert self.bid is not None
-        self.score = score_hand(_TEAMS[self._high % 2], self.bid, self.counters_taken())
-        self.phase = "over"
-        return Event(
-            who,
-            mv,
-            f"{text}; {winner} takes the nest with the last trick ({_listing(self.nest)}, "
-            f"counters {nest_points}); the hand is over: {self.score.explain()}",
-            (*rules, "ROOK-NEST-LAST", self.score.rule),
+        score = self.score = _score(_TEAMS[self._high % 2], self.bid, *self._taken)
+        self.phase, self.is_over = "over", True
+        text += (
+            f"; {winner} takes the nest with the last trick ({_listing(self.nest)}, "
+            f"counters {nest_points}); the hand is over: {score.explain()}"
         )
+        return _new_tuple(Event, (who, mv, text, (*rules, "ROOK-NEST-LAST", score.rule)))
 
 
 # A card's group in a player's holding: its colour's place (red 0 ... green 3), the Rook 4.
@@ -1229,21 +1270,19 @@ _GROUP: dict[RookCard, int] = {c: c.order // (HIGHEST - LOWEST + 1) for c in roo
 _ROOK_GROUP = _GROUP[ROOK]
 _GROUP_OF_COLOUR = {c: i for i, c in enumerate(Colour)}
 _COLOUR_OF_GROUP = tuple(Colour)
-_PLAY_ORDER = {m: c.order for c, m in _PLAYS.items()}.__getitem__
+_GROUP_AND_PLAY = {c: (_GROUP[c], _PLAYS[c]) for c in rook_deck()}
+# ROOK-TRICK-WIN as a table: _STRENGTH[trump's group][led group][card]; the highest wins
+_STRENGTH = [
+    [{c: _strength(c, trump, led) for c in rook_deck()} for led in range(len(Colour))]
+    for trump in range(len(Colour))
+]
 
 
-def _grouped(cards: Iterable[RookCard]) -> list[list[RookMove]]:
-    """A holding: for each group, the moves that play its cards, low to high."""
-    groups: list[list[RookMove]] = [[], [], [], [], []]
-    for c in sorted(cards, key=_ORDER):
-        groups[_GROUP[c]].append(_PLAYS[c])
-    return groups
+def _ungrouped(groups: list[list[RookCard]]) -> list[RookCard]:
+    return list(itertools.chain.from_iterable(groups))
 
 
-def _ungrouped(groups: list[list[RookMove]]) -> list[RookCard]:
-    return [m.cards[0] for g in groups for m in g]
-
-
+@functools.lru_cache(maxsize=64)
 def _rotations(players: tuple[str, ...]) -> tuple[tuple[str, str, str, str], ...]:
     return tuple(
         (players[i], players[(i + 1) % 4], players[(i + 2) % 4], players[(i + 3) % 4])
@@ -1301,7 +1340,7 @@ def _dup(cards: Iterable[RookCard]) -> RookCard | None:
 
 
 def _listing(cards: Iterable[RookCard]) -> str:
-    return " ".join(c.text for c in cards)
+    return " ".join(map(_TEXT, cards))
 
 
 def _and(words: Iterable[str]) -> str:
