@@ -47,12 +47,13 @@ from cached move objects.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from cardlib.cards import Card, Rank, Suit, find_duplicate, shuffled, standard_deck
 from cardlib.errors import NotationError, RuleViolation
+from cardlib.legal import LegalMovesView
 
 RuleSet = Literal["pagat", "bicycle", "gamerules"]
 RULE_SETS: tuple[RuleSet, ...] = ("pagat", "bicycle", "gamerules")
@@ -423,7 +424,7 @@ class Event:
         )
 
 
-class LegalMoves:
+class LegalMoves(LegalMovesView[GoFishMove]):
     """The legal moves now, as a lazy view: supports ``in`` (also with text), ``len``,
     indexing, iteration and a readable repr, so ``random.choice(game.legal_moves())`` works.
 
@@ -431,12 +432,12 @@ class LegalMoves:
     building the list; the list is made only when the moves are listed or searched.
     """
 
-    __slots__ = ("_game", "_len", "_moves", "_ranks", "_rows")
+    __slots__ = ("_len", "_ranks", "_rows")
+    _parse = staticmethod(GoFishMove.parse)
 
     def __init__(self, game: GoFishGame) -> None:
-        self._game = game
+        super().__init__(game)
         self._len = -1
-        self._moves: list[GoFishMove] | None = None
         self._rows: list[tuple[GoFishMove, ...]] | None = None
 
     def _shape(self) -> None:
@@ -453,22 +454,6 @@ class LegalMoves:
         else:
             self._rows = [rows[q] for q in game._others[p] if game._size[q]]
         self._len = len(self._rows) * len(ranks)
-
-    def _list(self) -> list[GoFishMove]:
-        if self._moves is None:
-            self._moves = self._game._legal()
-        return self._moves
-
-    def __contains__(self, move: object) -> bool:
-        if isinstance(move, str):
-            try:
-                move = GoFishMove.parse(move)
-            except NotationError:
-                return False
-        return move in self._list()
-
-    def __iter__(self) -> Iterator[GoFishMove]:
-        return iter(self._list())
 
     def __len__(self) -> int:
         if self._len < 0:
@@ -487,9 +472,6 @@ class LegalMoves:
             raise IndexError("legal move index out of range")
         k = len(self._ranks)
         return rows[index // k][self._ranks[index % k]]
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(str(m) for m in self._list())}>"
 
 
 _TURN_WORDS = {

@@ -19,12 +19,13 @@ from __future__ import annotations
 import copy
 import enum
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from cardlib.cards import Card, Rank, find_duplicate, shuffled, standard_deck
 from cardlib.errors import NotationError, RuleViolation
+from cardlib.legal import LegalMovesView
 
 RULE_SET = "bicycle-pagat"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -301,34 +302,11 @@ class Event:
 Phase = Literal["flip", "draw", "place", "extra-flip", "over"]
 
 
-class LegalMoves:
-    """The legal moves now: supports ``in``, ``len``, iteration and a readable repr."""
+class LegalMoves(LegalMovesView[GolfMove]):
+    """The legal moves now: supports ``in``, ``len``, indexing, iteration and a readable repr."""
 
-    def __init__(self, game: GolfGame) -> None:
-        self._game = game
-        self._moves: list[GolfMove] | None = None
-
-    def _list(self) -> list[GolfMove]:
-        if self._moves is None:
-            self._moves = self._game._legal()
-        return self._moves
-
-    def __contains__(self, move: object) -> bool:
-        if isinstance(move, str):
-            try:
-                move = GolfMove.parse(move)
-            except NotationError:
-                return False
-        return move in self._list()
-
-    def __iter__(self) -> Iterator[GolfMove]:
-        return iter(self._list())
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(str(m) for m in self._list())}>"
+    __slots__ = ()
+    _parse = staticmethod(GolfMove.parse)
 
 
 class GolfGame:
