@@ -1,0 +1,1171 @@
+"""Every ROOK- rule as tables of cases with readable ids (legal ones play, illegal ones are
+refused with exactly their rule ID), the cards' and moves' notation, and the article's worked
+examples as golden tests: the auction won at 95, the nine-trick hand totalling 120, the
+play rulings, the three scoring outcomes and the end of the game at 300."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import re
+from pathlib import Path
+
+import pytest
+
+from cardlib import NotationError, RuleViolation, rules
+from cardlib.rook import (
+    DEFAULT_PLAYERS,
+    Event,
+    RookGame,
+    RookHand,
+    RookMove,
+    RookOptions,
+    Seat,
+    Team,
+    game_winner,
+    score_hand,
+    trick_winner,
+)
+from cardlib.rook_cards import (
+    ROOK,
+    TOTAL_COUNTERS,
+    Colour,
+    RookCard,
+    counters,
+    parse_rook_cards,
+    rook_deck,
+    shuffled_rook_deck,
+)
+
+# -- the article's hand (section 4): West deals, North wins the auction at 95 ---------------
+
+NORTH_DEALT = "R14 G6 G11 G13 B10 R5 R6 R7 R11"
+NEST = "Y10 B5 Rook B11 G9"
+EAST = "G12 B6 R13 B13 Y7 B8 Y5 R9 G10"
+SOUTH = "G8 B12 B14 Y14 R10 Y12 G14 G7 Y13"
+WEST = "R8 Y8 G5 R12 Y11 B9 Y9 Y6 B7"
+AUCTION = ["bid 70", "bid 75", "pass", "bid 80", "bid 85", "pass", "bid 90", "bid 95", "pass"]
+BIDDERS = ["North", "East", "South", "West", "North", "East", "West", "North", "West"]
+LAID_ASIDE = "R6 R7 R11 B11 R5"
+NORTH_KEPT = "R14 G6 G11 G13 B10 Y10 B5 Rook G9"
+# trick: (the four cards in play order, the winner, its counters), from the article's table
+TRICKS = [
+    ("N Y10, E Y5, S Y12, W Y6", "South", 15),
+    ("S Y13, W Y8, N G6, E Y7", "North", 0),
+    ("N G13, E G12, S G7, W G5", "North", 5),
+    ("N B10, E B6, S B12, W B9", "South", 10),
+    ("S B14, W B7, N B5, E B13", "South", 15),
+    ("S Y14, W Y9, N G11, E G10", "North", 20),
+    ("N G9, E R13, S G8, W R12", "North", 0),
+    ("N R14, E R9, S R10, W R8", "North", 20),
+    ("N Rook, E B8, S G14, W Y11", "North", 30),
+]
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def cards(text: str) -> list[RookCard]:
+    return parse_rook_cards(text)
+
+
+def article_hand(**kw) -> RookHand:
+    """The deal of the article: North's nine, the nest and the others' hands; West deals."""
+    return RookHand.from_position(
+        {"North": NORTH_DEALT, "East": EAST, "South": SOUTH, "West": WEST},
+        NEST,
+        dealer="West",
+        **kw,
+    )
+
+
+def auctioned() -> RookHand:
+    hand = article_hand()
+    for move in AUCTION:
+        hand.play(move)
+    return hand
+
+
+def trumped() -> RookHand:
+    """The article's hand after the exchange, green trump, North to lead."""
+    hand = auctioned()
+    hand.play(f"lay aside {LAID_ASIDE}")
+    hand.play("trump green")
+    return hand
+
+
+def plays(trick_text: str) -> list[tuple[str, str]]:
+    return [(SEAT_NAMES[p], f"play {c}") for p, c in (x.split() for x in trick_text.split(", "))]
+
+
+def after_tricks(n: int, extra: int = 0) -> RookHand:
+    """The article's hand after ``n`` whole tricks and ``extra`` cards of the next."""
+    hand = trumped()
+    moves = [m for text, _, _ in TRICKS for m in plays(text)]
+    for player, move in moves[: 4 * n + extra]:
+        hand.play(move, player=player)
+    return hand
+
+
+def in_play(hands: dict[str, str], *, dealer: str = "North", trump: str = "green") -> RookHand:
+    """Tricks about to start: North holds the contract at 95, the dealer's left leads.
+
+    With North dealing, East leads the first trick; cards not named are dealt at random.
+    """
+    return RookHand.from_position(hands, dealer=dealer, bid=("North", 95), trump=trump)
+
+
+# The hypothetical ruling of the article: green is trump, East leads red 13; North holds
+# the red 14, the Rook and the green 6.
+RED_13_LED = {
+    "North": "R14 Rook G6 B5 B6 B7 Y5 Y6 Y7",
+    "East": "R13 R5 R6 R7 R8 B8 B9 B10 B11",
+    "South": "R9 R10 R11 R12 Y8 Y9 Y10 Y11 Y12",
+    "West": "G5 G7 G8 G9 G10 G11 G12 G13 G14",
+}
+# East leads the red 13, South follows with the red 9 and West (no red) trumps low.
+RED_13_PLAYS = ["play R13", "play R9", "play G5"]
+# The Rook led with green trump: South holds the green 14 among other cards.
+ROOK_LED = {
+    "North": "Rook R5 R6 R7 R8 R9 R10 R11 R12",
+    "East": "R13 R14 Y5 Y6 Y7 Y8 Y9 Y10 Y11",
+    "South": "G14 Y13 Y12 Y14 B5 B6 B7 B8 B9",
+    "West": "G5 G6 G7 G8 G9 G10 G11 G12 G13",
+}
+
+
+def bird_forced() -> RookHand:
+    """Green is trump and East, on the dealer's left, leads; South's only trump is the Rook."""
+    return in_play(
+        {
+            "East": "G14 R13 R5 R6 R7 R8 B8 B9 B10",
+            "South": "Rook Y8 Y9 Y10 Y11 Y12 R9 R10 R11",
+            "West": "G5 G7 G8 G9 G10 G11 G12 G13 G6",
+            "North": "R14 R12 B5 B6 B7 Y5 Y6 Y7 B11",
+        }
+    )
+
+
+def snapshot(hand: RookHand) -> tuple:
+    return (
+        hand.hands,
+        list(hand.nest),
+        hand.phase,
+        hand.to_move,
+        hand.high_bid,
+        hand.bid,
+        hand.trump,
+        list(hand.tricks),
+        hand.current_trick,
+        len(hand.log),
+    )
+
+
+# -- refused moves: (id, build, moves before, refused move, player, rule) -----------------
+#    move None: building refuses; "result": asking for the result refuses.
+
+REFUSALS = [
+    ("deck-duplicate-card", lambda: RookHand(deck=["R14"] * 41), [], None, None, "ROOK-DECK"),
+    ("deck-forty-cards", lambda: RookHand(deck=rook_deck()[:40]), [], None, None, "ROOK-DECK"),
+    (
+        "deck-card-named-twice-in-a-position",
+        lambda: RookHand.from_position({"North": "R14 G6", "East": "G6"}),
+        [],
+        None,
+        None,
+        "ROOK-DECK",
+    ),
+    ("teams-three-players", lambda: RookHand(["A", "B", "C"]), [], None, None, "ROOK-TEAMS"),
+    ("teams-five-players", lambda: RookGame(list("ABCDE")), [], None, None, "ROOK-TEAMS"),
+    (
+        "deal-ten-cards-for-one-player",
+        lambda: RookHand.from_position({"North": "R5 R6 R7 R8 R9 R10 R11 R12 R13 R14"}),
+        [],
+        None,
+        None,
+        "ROOK-DEAL",
+    ),
+    ("deal-card-not-held", trumped, [], "play R13", "North", "ROOK-DEAL"),
+    ("bid-order-wrong-player", article_hand, [], "bid 70", "East", "ROOK-BID-ORDER"),
+    ("bid-order-card-during-auction", article_hand, [], "play R14", None, "ROOK-BID-ORDER"),
+    ("bid-order-trump-during-auction", article_hand, [], "trump red", None, "ROOK-BID-ORDER"),
+    ("bid-min-65", article_hand, [], "bid 65", None, "ROOK-BID-MIN"),
+    ("bid-min-not-multiple-of-5", article_hand, [], "bid 72", None, "ROOK-BID-MIN"),
+    ("bid-min-above-120", article_hand, [], "bid 125", None, "ROOK-BID-MIN"),
+    ("bid-min-zero", article_hand, [], "bid 0", None, "ROOK-BID-MIN"),
+    ("bid-raise-same-bid", article_hand, ["bid 80"], "bid 80", None, "ROOK-BID-RAISE"),
+    ("bid-raise-lower-bid", article_hand, ["bid 80"], "bid 75", None, "ROOK-BID-RAISE"),
+    ("bid-raise-after-120", article_hand, ["bid 120"], "bid 120", None, "ROOK-BID-RAISE"),
+    ("bid-pass-then-bid", article_hand, AUCTION[:3], "bid 95", "South", "ROOK-BID-PASS"),
+    ("bid-pass-then-pass-again", article_hand, AUCTION[:3], "pass", "South", "ROOK-BID-PASS"),
+    ("bid-win-bid-after-auction", auctioned, [], "bid 100", None, "ROOK-BID-WIN"),
+    ("bid-win-pass-during-play", trumped, [], "pass", None, "ROOK-BID-WIN"),
+    (
+        "all-pass-dealer-may-not-pass-unagreed",
+        article_hand,
+        ["pass", "pass", "pass"],
+        "pass",
+        None,
+        "ROOK-ALL-PASS",
+    ),
+    (
+        "all-pass-thrown-in-hand-takes-no-move",
+        lambda: article_hand(options=RookOptions(all_pass="redeal")),
+        ["pass", "pass", "pass", "pass"],
+        "bid 70",
+        None,
+        "ROOK-ALL-PASS",
+    ),
+    ("nest-four-cards", auctioned, [], "lay aside R6 R7 R11 B11", None, "ROOK-NEST-TAKE"),
+    (
+        "nest-six-cards",
+        auctioned,
+        [],
+        "lay aside R6 R7 R11 B11 R5 G6",
+        None,
+        "ROOK-NEST-TAKE",
+    ),
+    ("nest-card-not-held", auctioned, [], "lay aside R6 R7 R11 B11 Y5", None, "ROOK-NEST-TAKE"),
+    ("nest-same-card-twice", auctioned, [], "lay aside R6 R6 R7 R11 B11", None, "ROOK-NEST-TAKE"),
+    (
+        "nest-other-player",
+        auctioned,
+        [],
+        "lay aside R6 R7 R11 B11 R5",
+        "East",
+        "ROOK-NEST-TAKE",
+    ),
+    ("nest-play-before-exchange", auctioned, [], "play R14", None, "ROOK-NEST-TAKE"),
+    (
+        "nest-second-exchange",
+        auctioned,
+        [f"lay aside {LAID_ASIDE}"],
+        "lay aside G6 G11 G13 B10 Y10",
+        None,
+        "ROOK-NEST-TAKE",
+    ),
+    ("trump-before-exchange", auctioned, [], "trump green", None, "ROOK-TRUMP"),
+    (
+        "trump-other-player",
+        auctioned,
+        [f"lay aside {LAID_ASIDE}"],
+        "trump red",
+        "East",
+        "ROOK-TRUMP",
+    ),
+    (
+        "trump-play-before-naming",
+        auctioned,
+        [f"lay aside {LAID_ASIDE}"],
+        "play R14",
+        None,
+        "ROOK-TRUMP",
+    ),
+    ("trump-named-twice", trumped, [], "trump red", None, "ROOK-TRUMP"),
+    (
+        "trump-in-position-without-contract",
+        lambda: RookHand.from_position({}, trump="green"),
+        [],
+        None,
+        None,
+        "ROOK-TRUMP",
+    ),
+    ("lead-bidder-is-not-dealers-left", lambda: in_play({}), [], "play R14", "North", "ROOK-LEAD"),
+    ("lead-loser-leads-next", lambda: after_tricks(1), [], "play Y13", "North", "ROOK-LEAD"),
+    (
+        "lead-out-of-turn-mid-trick",
+        lambda: after_tricks(0, 1),
+        [],
+        "play Y12",
+        "South",
+        "ROOK-LEAD",
+    ),
+    ("lead-move-after-the-hand", lambda: after_tricks(9), [], "play Y11", None, "ROOK-LEAD"),
+    ("lead-result-before-the-end", lambda: after_tricks(8), [], "result", None, "ROOK-LEAD"),
+    ("follow-east-holds-y7", lambda: after_tricks(1, 3), [], "play G10", "East", "ROOK-FOLLOW"),
+    ("follow-east-discard-black", lambda: after_tricks(1, 3), [], "play B6", "East", "ROOK-FOLLOW"),
+    (
+        "follow-plain-trump-is-no-excuse",
+        lambda: in_play(RED_13_LED),
+        RED_13_PLAYS,
+        "play G6",
+        "North",
+        "ROOK-FOLLOW",
+    ),
+    (
+        "follow-trump-led-plain-trumps-held",
+        lambda: in_play(
+            {"East": "G14 R5 R6 R7 R8 R9 R10 R11 R12", "South": "G5 G6 Y5 Y6 Y7 Y8 Y9 Y10 Y11"}
+        ),
+        ["play G14"],
+        "play Y5",
+        "South",
+        "ROOK-FOLLOW",
+    ),
+    (
+        "bird-lead-south-holds-g14",
+        lambda: in_play(ROOK_LED, dealer="West"),
+        ["play Rook", "play R13"],
+        "play Y13",
+        "South",
+        "ROOK-BIRD-LEAD",
+    ),
+    ("bird-forced-only-trump", bird_forced, ["play G14"], "play Y8", "South", "ROOK-BIRD-FORCED"),
+    (
+        "bird-forced-no-hiding-in-red",
+        bird_forced,
+        ["play G14"],
+        "play R9",
+        "South",
+        "ROOK-BIRD-FORCED",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "before", "move", "player", "rule"),
+    [r[1:] for r in REFUSALS],
+    ids=[r[0] for r in REFUSALS],
+)
+def test_refused_with_its_rule(build, before, move, player, rule):
+    if move is None:
+        with pytest.raises(RuleViolation) as err:
+            build()
+        assert err.value.rule == rule
+        return
+    hand = build()
+    for m in before:
+        hand.play(m)
+    before_refusal = snapshot(hand)
+    if move != "result" and player in (None, hand.to_move):
+        assert move not in hand.legal_moves()
+    with pytest.raises(RuleViolation) as err:
+        hand.result() if move == "result" else hand.play(move, player=player)
+    assert err.value.rule == rule
+    assert str(err.value).startswith(f"{rule}: ") and len(err.value.message) > 20
+    assert snapshot(hand) == before_refusal, "a refused move changes nothing"
+
+
+# -- the messages say what is wrong, in the state's words --------------------------------
+
+
+@pytest.mark.parametrize(
+    ("build", "before", "move", "player", "message"),
+    [
+        (
+            lambda: after_tricks(1, 3),
+            [],
+            "play G10",
+            "East",
+            "East holds Y7 and must follow yellow",
+        ),
+        (
+            lambda: in_play(RED_13_LED),
+            RED_13_PLAYS,
+            "play G6",
+            "North",
+            "North holds R14 and must follow red; a plain trump (G6) does not excuse following",
+        ),
+        (
+            lambda: in_play(ROOK_LED, dealer="West"),
+            ["play Rook", "play R13"],
+            "play Y13",
+            "South",
+            "the Rook was led, which counts as a trump lead: South holds G14",
+        ),
+        (bird_forced, ["play G14"], "play Y8", "South", "South's only trump is the Rook"),
+        (article_hand, [], "bid 72", None, "North cannot bid 72"),
+        (article_hand, ["bid 80"], "bid 80", None, "the next bid is at least 85"),
+        (article_hand, AUCTION[:3], "bid 95", "South", "South has passed"),
+        (trumped, [], "play R13", "North", "North does not hold R13"),
+        (article_hand, ["pass", "pass", "pass"], "pass", None, "North, East and South have passed"),
+    ],
+    ids=[
+        "follow-yellow",
+        "plain-trump",
+        "bird-lead",
+        "bird-forced",
+        "bid-min",
+        "bid-raise",
+        "bid-pass",
+        "not-held",
+        "all-pass",
+    ],
+)
+def test_refusal_quotes_the_state(build, before, move, player, message):
+    hand = build()
+    for m in before:
+        hand.play(m)
+    with pytest.raises(RuleViolation) as err:
+        hand.play(move, player=player)
+    assert message in err.value.message
+
+
+# -- legal moves: (id, build, moves before, the move, player, rules the event cites) --------
+
+LEGAL = [
+    ("bid-min-70", article_hand, [], "bid 70", "North", {"ROOK-BID-MIN"}),
+    ("bid-min-120", article_hand, [], "bid 120", "North", {"ROOK-BID-MIN"}),
+    ("bid-raise-by-5", article_hand, ["bid 70"], "bid 75", "East", {"ROOK-BID-RAISE"}),
+    ("bid-raise-by-more", article_hand, ["bid 70"], "bid 100", "East", {"ROOK-BID-RAISE"}),
+    ("bid-pass", article_hand, [], "pass", "North", {"ROOK-BID-PASS"}),
+    (
+        "bid-win-third-pass",
+        article_hand,
+        AUCTION[:8],
+        "pass",
+        "West",
+        {"ROOK-BID-WIN", "ROOK-NEST-TAKE"},
+    ),
+    (
+        "all-pass-redeal",
+        lambda: article_hand(options=RookOptions(all_pass="redeal")),
+        ["pass"] * 3,
+        "pass",
+        "West",
+        {"ROOK-ALL-PASS"},
+    ),
+    (
+        "all-pass-dealer-takes-70",
+        lambda: article_hand(options=RookOptions(all_pass="dealer-takes-70")),
+        ["pass"] * 3,
+        "pass",
+        "West",
+        {"ROOK-ALL-PASS", "ROOK-BID-WIN"},
+    ),
+    ("all-pass-dealer-may-bid", article_hand, ["pass"] * 3, "bid 70", "West", {"ROOK-BID-MIN"}),
+    (
+        "nest-counters-laid-aside",
+        auctioned,
+        [],
+        "lay aside Y10 B5 R5 B10 R14",
+        "North",
+        {"ROOK-NEST-TAKE"},
+    ),
+    (
+        "nest-rook-laid-aside",
+        auctioned,
+        [],
+        "lay aside Rook R6 R7 R11 B11",
+        "North",
+        {"ROOK-NEST-TAKE"},
+    ),
+    (
+        "trump-green",
+        auctioned,
+        [f"lay aside {LAID_ASIDE}"],
+        "trump green",
+        "North",
+        {"ROOK-TRUMP", "ROOK-LEAD"},
+    ),
+    (
+        "trump-any-colour",
+        auctioned,
+        [f"lay aside {LAID_ASIDE}"],
+        "trump yellow",
+        "North",
+        {"ROOK-TRUMP"},
+    ),
+    (
+        "lead-dealers-left-any-card",
+        trumped,
+        [],
+        "play Rook",
+        "North",
+        {"ROOK-LEAD", "ROOK-BIRD-LEAD"},
+    ),
+    ("lead-east-on-north-deal", lambda: in_play(RED_13_LED), [], "play R13", "East", {"ROOK-LEAD"}),
+    ("lead-trick-winner-leads", lambda: after_tricks(1), [], "play Y13", "South", {"ROOK-LEAD"}),
+    ("follow-lower-card", lambda: after_tricks(0, 1), [], "play Y5", "East", {"ROOK-FOLLOW"}),
+    ("follow-higher-card", lambda: after_tricks(0, 1), [], "play Y7", "East", {"ROOK-FOLLOW"}),
+    ("void-trump-it", lambda: after_tricks(1, 2), [], "play G6", "North", {"ROOK-VOID"}),
+    (
+        "void-discard-other-colour",
+        lambda: after_tricks(1, 2),
+        [],
+        "play R14",
+        "North",
+        {"ROOK-VOID"},
+    ),
+    (
+        "bird-anytime-holding-r14",
+        lambda: in_play(RED_13_LED),
+        RED_13_PLAYS,
+        "play Rook",
+        "North",
+        {"ROOK-BIRD-ANYTIME"},
+    ),
+    ("bird-anytime-when-void", lambda: after_tricks(1, 2), [], "play Rook", "North", {"ROOK-VOID"}),
+    (
+        "bird-lead-trump-follows",
+        lambda: in_play(ROOK_LED, dealer="West"),
+        ["play Rook", "play R13"],
+        "play G14",
+        "South",
+        {"ROOK-BIRD-LEAD", "ROOK-FOLLOW"},
+    ),
+    (
+        "bird-lead-void-of-trump",
+        lambda: in_play(ROOK_LED, dealer="West"),
+        ["play Rook"],
+        "play R13",
+        "East",
+        {"ROOK-VOID"},
+    ),
+    (
+        "bird-forced-rook-played",
+        bird_forced,
+        ["play G14"],
+        "play Rook",
+        "South",
+        {"ROOK-BIRD-FORCED"},
+    ),
+    (
+        "trick-win-highest-of-colour",
+        lambda: after_tricks(0, 3),
+        [],
+        "play Y6",
+        "West",
+        {"ROOK-TRICK-WIN", "ROOK-RANK", "ROOK-COUNT"},
+    ),
+    (
+        "trick-win-trump-beats-colour",
+        lambda: after_tricks(1, 3),
+        [],
+        "play Y7",
+        "East",
+        {"ROOK-TRICK-WIN", "ROOK-COUNT"},
+    ),
+    (
+        "bird-top-last-trick",
+        lambda: after_tricks(8, 3),
+        [],
+        "play Y11",
+        "West",
+        {"ROOK-BIRD-TOP", "ROOK-NEST-LAST", "ROOK-SCORE-MADE"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "before", "move", "player", "cited"),
+    [r[1:] for r in LEGAL],
+    ids=[r[0] for r in LEGAL],
+)
+def test_legal_move_plays_and_cites_its_rules(build, before, move, player, cited):
+    hand = build()
+    for m in before:
+        hand.play(m)
+    assert hand.to_move == player
+    assert move in hand.legal_moves()
+    assert hand.phase == "nest" or RookMove.parse(move) in list(hand.legal_moves())
+    event = hand.play(move, player=player)
+    assert isinstance(event, Event) and event.player == player
+    assert cited <= set(event.rules), event
+    assert event.move == RookMove.parse(move)
+
+
+# -- ROOK-DECK, ROOK-COUNT, ROOK-RANK: the pack ------------------------------------------
+
+
+def test_deck_is_41_cards_four_colours_5_to_14_and_the_rook():
+    deck = rook_deck()
+    assert len(deck) == len(set(deck)) == 41  # ROOK-DECK
+    assert {c.colour for c in deck} == {*Colour, None}
+    assert sorted(c.number for c in deck if c.colour is Colour.GREEN) == list(range(5, 15))
+    assert [c for c in deck if c.colour is None] == [ROOK]
+
+
+@pytest.mark.parametrize(
+    ("card", "points"),
+    [("R5", 5), ("G10", 10), ("Y14", 10), ("Rook", 20), ("B13", 0), ("R6", 0), ("G11", 0)],
+)
+def test_counters_table(card, points):  # ROOK-COUNT
+    assert RookCard.parse(card).points == points
+
+
+def test_the_counters_make_120():  # ROOK-COUNT
+    assert counters(rook_deck()) == TOTAL_COUNTERS == 120
+    assert counters(cards(LAID_ASIDE)) == 5  # the article's new nest
+
+
+@pytest.mark.parametrize(
+    ("trick", "trump", "winner"),
+    [
+        ("Y10 Y5 Y12 Y6", "green", 2),  # ROOK-RANK: 12 over 10, 6, 5
+        ("R13 R14 R9 R5", "green", 1),  # ROOK-RANK: 14 high
+        ("R13 B14 R5 Y14", "green", 0),  # another colour never wins, however high
+        ("Y13 Y8 G6 Y7", "green", 2),  # ROOK-TRICK-WIN: any trump beats the colour led
+        ("R13 G6 G14 R14", "green", 2),  # highest trump
+        ("G14 Rook G13 G12", "green", 1),  # ROOK-BIRD-TOP: above the trump 14
+        ("R13 Rook R14 G14", "green", 1),  # ROOK-BIRD-ANYTIME: always wins
+        ("Rook B8 G14 Y11", "green", 0),  # ROOK-BIRD-LEAD
+        ("B5 B6 B7 B8", "black", 3),  # trump led, highest trump
+    ],
+    ids=[
+        "rank-12-high",
+        "rank-14-high",
+        "off-colour-never-wins",
+        "trump-beats-led",
+        "highest-trump",
+        "bird-over-trump-14",
+        "bird-wins-off-trump-trick",
+        "bird-led",
+        "trump-led",
+    ],
+)
+def test_trick_winner_table(trick, trump, winner):  # ROOK-TRICK-WIN, ROOK-RANK, ROOK-BIRD-TOP
+    assert trick_winner(cards(trick), Colour.parse(trump)) == winner
+
+
+# -- notation: cards and moves round-trip ------------------------------------------------
+
+
+@pytest.mark.parametrize("card", rook_deck(), ids=str)
+def test_every_card_round_trips(card):
+    assert RookCard.parse(str(card)) is card
+    assert eval(repr(card)) is card
+    assert pickle.loads(pickle.dumps(card)) is card and copy.deepcopy(card) is card
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("R14", "R14"),
+        ("g6", "G6"),
+        ("red 14", "R14"),
+        ("Green 6", "G6"),
+        ("YELLOW10", "Y10"),
+        ("  black   5 ", "B5"),
+        ("Rook", "Rook"),
+        ("bird", "Rook"),
+        ("the Rook", "Rook"),
+    ],
+)
+def test_card_spellings(text, canonical):
+    assert str(RookCard.parse(text)) == canonical
+
+
+@pytest.mark.parametrize("text", ["R4", "G1", "R15", "Z5", "14R", "", "rook 5", "red"])
+def test_bad_card_text_is_a_notation_error(text):
+    with pytest.raises(NotationError) as err:
+        RookCard.parse(text)
+    assert repr(text) in str(err.value)
+
+
+def test_a_removed_card_names_the_deck_rule():
+    with pytest.raises(NotationError) as err:
+        RookCard.parse("R4")
+    assert err.value.rule == "ROOK-DECK"
+
+
+def test_one_object_per_card_and_lists_of_cards():
+    assert RookCard(Colour.RED, 14) is RookCard.parse("R14")
+    assert parse_rook_cards("red 14, Rook G6") == cards("R14 Rook G6")
+    assert shuffled_rook_deck(7) == shuffled_rook_deck(7) != shuffled_rook_deck(8)
+    assert sorted(shuffled_rook_deck(7), key=lambda c: c.order) == rook_deck()
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("bid 95", "bid 95"),
+        ("BID  70", "bid 70"),
+        ("pass", "pass"),
+        ("lay aside R6 R7 R11 B11 R5", "lay aside R5 R6 R7 R11 B11"),
+        ("lay aside red 6, Rook, g9", "lay aside R6 G9 Rook"),
+        ("trump green", "trump green"),
+        ("trump G", "trump green"),
+        ("play Y7", "play Y7"),
+        ("play yellow 7", "play Y7"),
+        ("Y7", "play Y7"),
+        ("play Rook", "play Rook"),
+    ],
+)
+def test_move_notation_round_trips(text, canonical):
+    move = RookMove.parse(text)
+    assert str(move) == canonical
+    assert RookMove.parse(str(move)) == move
+    assert repr(move) == f"RookMove.parse({canonical!r})" and eval(repr(move)) == move
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["bid", "bid ninety", "play", "play R3", "trump rook", "lay aside", "take nest", "fold", ""],
+)
+def test_bad_move_text_is_a_notation_error(text):
+    with pytest.raises(NotationError):
+        RookMove.parse(text)
+
+
+def test_legal_moves_view_in_len_iteration_repr():
+    hand = article_hand()
+    moves = hand.legal_moves()
+    assert (
+        "bid 95" in moves and "bid 97" not in moves and "nonsense" not in moves and 3 not in moves
+    )
+    assert len(moves) == 12 and moves[0] == RookMove.parse("pass")
+    assert repr(moves).startswith("<LegalMoves: pass, bid 70, bid 75")
+    nest = auctioned().legal_moves()
+    assert len(nest) == 2002 and f"lay aside {LAID_ASIDE}" in nest
+    assert "lay aside R6 R7" not in nest
+    assert len(set(nest)) == 2002 and nest[0] == next(iter(nest)) and nest[-1] == list(nest)[-1]
+    assert repr(nest).startswith("<LegalMoves: 2002 ways to lay aside 5 of R5 R6")
+    assert list(after_tricks(1, 3).legal_moves()) == [RookMove.parse("play Y7")]
+
+
+# -- ROOK-TEAMS, ROOK-DEAL, ROOK-BID-ORDER, ROOK-LEAD --------------------------------------
+
+
+def test_teams_north_south_against_east_west():
+    hand = RookHand(["Ann", "Ben", "Cy", "Di"])
+    assert [hand.team_of(p) for p in hand.players] == [Team.NS, Team.EW, Team.NS, Team.EW]
+    assert hand.partner_of("Ann") == "Cy" and hand.partner_of("Di") == "Ben"
+    assert [s.team for s in Seat] == [Team.NS, Team.EW, Team.NS, Team.EW]
+    assert RookHand().players == DEFAULT_PLAYERS == ("North", "East", "South", "West")
+
+
+@pytest.mark.parametrize("dealer", DEFAULT_PLAYERS)
+def test_deal_from_the_dealers_left_with_the_nest_interleaved(dealer):
+    deck = rook_deck()  # in pack order, so we know where each card went
+    hand = RookHand(dealer=dealer, deck=deck)
+    first = (DEFAULT_PLAYERS.index(dealer) + 1) % 4
+    order = [DEFAULT_PLAYERS[(first + i) % 4] for i in range(4)]
+    # rounds 1-5: four players then the nest; rounds 6-9: the four players
+    expected = {
+        p: [deck[5 * r + i] for r in range(5)] + [deck[25 + 4 * r + i] for r in range(4)]
+        for i, p in enumerate(order)
+    }
+    assert hand.nest == [deck[5 * r + 4] for r in range(5)]
+    for p in DEFAULT_PLAYERS:
+        assert sorted(hand.hand_of(p), key=lambda c: c.order) == expected[p]
+    assert hand.to_move == order[0]  # ROOK-BID-ORDER: the dealer's left bids first
+
+
+def test_seeded_deal_is_reproducible():
+    assert RookHand(seed=5).hands == RookHand(seed=5).hands != RookHand(seed=6).hands
+
+
+def test_bidding_goes_clockwise_and_skips_who_passed():
+    hand = article_hand()
+    for move, who in zip(AUCTION, BIDDERS, strict=True):
+        assert hand.to_move == who
+        hand.play(move, player=who)
+    assert hand.passed("South") and hand.passed("East") and not hand.passed("North")
+
+
+def test_first_lead_is_the_dealers_left_not_the_bidder():  # ROOK-LEAD
+    hand = RookHand.from_position({}, dealer="South", bid=("East", 80), trump="red")
+    assert hand.to_move == "West" and hand.bidder == "East"
+
+
+# -- ROOK-BID-WIN, ROOK-NEST-TAKE, ROOK-TRUMP ----------------------------------------------
+
+
+def test_auction_won_the_bidder_picks_up_the_nest():
+    hand = auctioned()
+    assert (hand.bidder, hand.bid, hand.bidders) == ("North", 95, Team.NS)
+    assert hand.phase == "nest" and hand.to_move == "North" and hand.nest == []
+    assert sorted(hand.hand_of("North"), key=lambda c: c.order) == sorted(
+        cards(f"{NORTH_DEALT} {NEST}"), key=lambda c: c.order
+    )
+
+
+def test_counters_may_be_laid_aside_and_the_bidder_keeps_nine():
+    hand = auctioned()
+    hand.play("lay aside Rook Y10 R14 B5 R5")  # 20 + 10 + 10 + 5 + 5
+    assert counters(hand.nest) == 50 and len(hand.hand_of("North")) == 9
+    assert hand.phase == "trump" and hand.to_move == "North"
+
+
+def test_a_bid_of_120_ends_the_bidding_only_when_the_others_pass():
+    hand = article_hand()
+    hand.play("bid 120")
+    assert list(hand.legal_moves()) == [RookMove.parse("pass")]
+    for _ in range(3):
+        hand.play("pass")
+    assert (hand.bidder, hand.bid) == ("North", 120)
+
+
+def test_from_position_after_the_auction_puts_the_nest_in_the_bidders_hand():
+    hand = RookHand.from_position({"North": NORTH_DEALT}, NEST, dealer="West", bid=("North", 95))
+    assert hand.phase == "nest" and len(hand.hand_of("North")) == 14
+    assert f"lay aside {LAID_ASIDE}" in hand.legal_moves()
+
+
+# -- ROOK-ALL-PASS --------------------------------------------------------------------------
+
+
+def test_all_pass_unagreed_the_dealer_must_bid():
+    hand = article_hand()
+    for _ in range(3):
+        hand.play("pass")
+    moves = hand.legal_moves()
+    assert "pass" not in moves and len(moves) == 11 and "bid 70" in moves
+
+
+def test_all_pass_redeal_throws_the_cards_in():
+    hand = article_hand(options=RookOptions(all_pass="redeal"))
+    for _ in range(4):
+        event = hand.play("pass")
+    assert hand.is_over and hand.thrown_in and hand.to_move is None
+    assert hand.result() == {"NS": 0, "EW": 0} and len(hand.legal_moves()) == 0
+    assert "thrown in" in event.text and "ROOK-ALL-PASS" in event.rules
+
+
+def test_all_pass_dealer_takes_70():
+    hand = article_hand(options=RookOptions(all_pass="dealer-takes-70"))
+    for _ in range(4):
+        hand.play("pass")
+    assert (hand.bidder, hand.bid, hand.bidders) == ("West", 70, Team.EW)
+    assert hand.phase == "nest" and len(hand.hand_of("West")) == 14
+
+
+def test_all_pass_options_are_checked():
+    with pytest.raises(NotationError):
+        RookOptions(all_pass="shuffle")  # type: ignore[arg-type]
+    assert "not agreed" not in RookOptions().describe()
+    assert "dealer" in RookOptions().describe()
+
+
+def test_a_thrown_in_hand_is_dealt_again_by_the_same_dealer():
+    game = RookGame.from_position(
+        {"North": NORTH_DEALT}, NEST, dealer="West", options=RookOptions(all_pass="redeal")
+    )
+    for _ in range(4):
+        event = game.play("pass")
+    assert game.dealer == "West" and game.hands_played == 0 and not game.is_over
+    assert game.hand.phase == "bid" and game.to_move == "North" and game.hand.log == []
+    assert "ROOK-ALL-PASS" in event.rules
+
+
+# -- the article's worked examples (golden) --------------------------------------------------
+
+
+def test_golden_auction_north_takes_the_contract_at_95():
+    hand = article_hand()
+    events = [hand.play(m, player=p) for m, p in zip(AUCTION, BIDDERS, strict=True)]
+    assert [e.text.split(";")[0] for e in events[:3]] == [
+        "North bids 70",
+        "East bids 75",
+        "South passes and is out of the auction",
+    ]
+    assert (hand.bidder, hand.bid) == ("North", 95)
+    assert "North-South must take at least 95 in counters" in events[-1].text
+    assert {"ROOK-BID-WIN", "ROOK-NEST-TAKE"} <= set(events[-1].rules)
+    assert hand.high_bid == 95 and hand.bidders == Team.NS
+
+
+def test_golden_exchange_lays_aside_5_points_and_names_green():
+    hand = auctioned()
+    event = hand.play(f"lay aside {LAID_ASIDE}")
+    assert "(5 in counters" in event.text
+    assert counters(hand.nest) == 5
+    assert sorted(hand.hand_of("North"), key=lambda c: c.order) == sorted(
+        cards(NORTH_KEPT), key=lambda c: c.order
+    )
+    hand.play("trump green")
+    assert hand.trump is Colour.GREEN and hand.to_move == "North"
+    for player, text in (("East", EAST), ("South", SOUTH), ("West", WEST)):
+        assert set(hand.hand_of(player)) == set(cards(text))
+
+
+def test_golden_nine_tricks_total_120():
+    hand = trumped()
+    for number, (text, winner, points) in enumerate(TRICKS, start=1):
+        leader = plays(text)[0][0]
+        assert hand.to_move == leader, f"trick {number} is led by {leader}"
+        for player, move in plays(text):
+            event = hand.play(move, player=player)
+        trick = hand.tricks[-1]
+        assert (trick.number, trick.winner, trick.counters) == (number, winner, points)
+        assert trick.leader == leader
+        assert f"trick {number} to {winner}" in event.text and f"counters {points}" in event.text
+    assert sum(t.counters for t in hand.tricks) == 115
+    assert hand.nest_to == "North" and counters(hand.nest) == 5  # ROOK-NEST-LAST
+    assert hand.counters_taken() == {"NS": 120, "EW": 0}
+    assert hand.result() == {"NS": 120, "EW": 0}  # ROOK-SCORE-MADE: 120, not 95
+    assert hand.is_over and hand.to_move is None and len(hand.legal_moves()) == 0
+    assert "North takes the nest with the last trick" in hand.log[-1].text
+    assert "North-South bid 95 and took 120: made, +120" in hand.log[-1].text
+
+
+def test_golden_narration_of_trick_2():
+    hand = after_tricks(1, 3)
+    event = hand.play("play Y7", player="East")
+    assert event.text == "East plays Y7; trick 2 to North with G6 (trump), counters 0"
+    assert event.rules == ("ROOK-FOLLOW", "ROOK-TRICK-WIN", "ROOK-RANK", "ROOK-COUNT")
+    assert str(event).endswith("[ROOK-FOLLOW, ROOK-TRICK-WIN, ROOK-RANK, ROOK-COUNT]")
+    assert hand.log[-4].text == "South leads Y13"
+
+
+def test_golden_trick_2_north_may_trump_east_must_follow_yellow():
+    hand = after_tricks(1, 2)
+    assert "play G6" in hand.legal_moves()  # North has no yellow left: ROOK-VOID
+    hand.play("play G6", player="North")
+    assert [str(m) for m in hand.legal_moves()] == ["play Y7"]  # East sees trump, still follows
+    assert "play G10" not in hand.legal_moves()
+
+
+def test_golden_trick_6_east_void_plays_g10_and_loses_to_g11():
+    hand = after_tricks(5, 3)
+    assert "play G10" in hand.legal_moves()
+    hand.play("play G10", player="East")
+    assert hand.tricks[-1].winner == "North" and hand.tricks[-1].counters == 20  # Y14 + G10
+
+
+def test_golden_ruling_red_13_led_north_may_play_the_rook_not_g6():
+    hand = in_play(RED_13_LED)
+    hand.play("play R13", player="East")
+    hand.play("play R9", player="South")
+    hand.play("play G14", player="West")  # West has no red and trumps with the 14
+    moves = hand.legal_moves()
+    assert [str(m) for m in moves] == ["play R14", "play Rook"]  # not G6, not B5, ...
+    hand.play("play Rook", player="North")
+    assert hand.tricks[-1].winner == "North" and hand.tricks[-1].winning_card is ROOK
+
+
+def test_golden_trick_9_rook_led_south_must_play_g14():
+    hand = after_tricks(8, 1)
+    assert [str(m) for m in hand.legal_moves()] == ["play B8"]
+    hand.play("play B8", player="East")
+    assert [str(m) for m in hand.legal_moves()] == ["play G14"]
+    event = hand.play("play G14", player="South")
+    assert {"ROOK-BIRD-LEAD", "ROOK-FOLLOW"} <= set(event.rules)
+
+
+def test_rook_led_with_other_trumps_in_hand_forces_trump():
+    hand = in_play(ROOK_LED, dealer="West")
+    hand.play("play Rook")
+    hand.play("play R13")  # East has no green: anything
+    assert [str(m) for m in hand.legal_moves()] == ["play G14"]
+
+
+def test_lone_rook_is_forced_on_a_trump_lead():
+    hand = bird_forced()
+    hand.play("play G14", player="East")
+    assert [str(m) for m in hand.legal_moves()] == ["play Rook"]
+    assert "ROOK-BIRD-FORCED" in hand.play("play Rook").rules
+    assert hand.tricks == [] and len(hand.current_trick) == 2
+
+
+@pytest.mark.parametrize(
+    ("bidders", "bid", "taken", "points", "rule"),
+    [
+        ("NS", 95, {"NS": 120, "EW": 0}, {"NS": 120, "EW": 0}, "ROOK-SCORE-MADE"),
+        ("NS", 95, {"NS": 100, "EW": 20}, {"NS": 100, "EW": 20}, "ROOK-SCORE-MADE"),
+        ("NS", 95, {"NS": 90, "EW": 30}, {"NS": -95, "EW": 30}, "ROOK-SCORE-SET"),
+        ("NS", 95, {"NS": 95, "EW": 25}, {"NS": 95, "EW": 25}, "ROOK-SCORE-MADE"),
+        ("EW", 120, {"NS": 5, "EW": 115}, {"NS": 5, "EW": -120}, "ROOK-SCORE-SET"),
+        ("East-West", 70, {"NS": 50, "EW": 70}, {"NS": 50, "EW": 70}, "ROOK-SCORE-MADE"),
+    ],
+    ids=[
+        "article-took-120",
+        "article-took-100",
+        "article-took-90",
+        "exactly-the-bid",
+        "ew-set-at-120",
+        "ew-made-70",
+    ],
+)
+def test_scoring_made_and_set(bidders, bid, taken, points, rule):
+    score = score_hand(bidders, bid, taken)
+    assert score.points == points and score.rule == rule
+    assert score.made is (rule == "ROOK-SCORE-MADE")
+
+
+def test_set_explained_not_taken_minus_bid():
+    text = score_hand("NS", 95, {"NS": 90, "EW": 30}).explain()
+    assert "set, -95" in text and "not added" in text and "-5" not in text
+    assert "East-West took 30: +30" in text
+
+
+def test_scores_need_120_counters():
+    with pytest.raises(RuleViolation) as err:
+        score_hand("NS", 95, {"NS": 100, "EW": 30})
+    assert err.value.rule == "ROOK-COUNT"
+    with pytest.raises(NotationError):
+        score_hand("NS", 95, {"NS": 120})
+    with pytest.raises(NotationError):
+        score_hand("XY", 95, {"NS": 120, "EW": 0})
+
+
+# -- ROOK-NEST-LAST: the nest goes to whoever wins the last trick ---------------------------
+
+
+def test_nest_goes_to_the_last_trick_not_to_the_bidder():
+    # North bids, but West holds every green and green is trump: West wins all nine tricks
+    # (everyone plays their highest legal card), so the nest's 60 go to East-West.
+    deal = {
+        "North": "R5 R6 R7 R8 R9 R10 R11 R12 R13",
+        "East": "Y5 Y6 Y7 Y8 Y9 Y10 Y11 Y12 Y13",
+        "South": "B5 B6 B7 B8 B9 B10 B11 B12 B13",
+        "West": "G5 G6 G7 G8 G9 G10 G11 G12 G13",
+    }
+    hand = RookHand.from_position(
+        deal, "R14 Y14 B14 G14 Rook", dealer="West", bid=("North", 70), trump="green"
+    )
+    while not hand.is_over:
+        hand.play(max(hand.legal_moves(), key=lambda m: m.card.order))
+    assert [t.winner for t in hand.tricks] == ["West"] * 9
+    assert hand.nest_to == "West" and counters(hand.nest) == 60  # ROOK-NEST-LAST
+    assert hand.counters_taken() == {"NS": 0, "EW": 120}
+    assert hand.result() == {"NS": -70, "EW": 120}  # ROOK-SCORE-SET: the bidders are set
+    assert "ROOK-SCORE-SET" in hand.log[-1].rules and "ROOK-NEST-LAST" in hand.log[-1].rules
+
+
+# -- ROOK-GAME, ROOK-DEALER, ROOK-SEAT-SWAP: a game of several hands ------------------------
+
+
+@pytest.mark.parametrize(
+    ("ns", "ew", "winner"),
+    [
+        (300, 100, Team.NS),
+        (310, 200, Team.NS),
+        (150, 305, Team.EW),
+        (320, 305, Team.NS),
+        (305, 320, Team.EW),
+        (310, 310, None),
+        (290, 295, None),
+        (-50, 299, None),
+    ],
+    ids=[
+        "reaches-300",
+        "one-over",
+        "ew-over",
+        "both-over-ns-higher",
+        "both-over-ew-higher",
+        "tie-over-300",
+        "nobody-yet",
+        "ew-just-short",
+    ],
+)
+def test_game_winner_table(ns, ew, winner):  # ROOK-GAME
+    assert game_winner({"NS": ns, "EW": ew}) == winner
+
+
+def article_game(**kw) -> RookGame:
+    return RookGame.from_position(
+        {"North": NORTH_DEALT, "East": EAST, "South": SOUTH, "West": WEST},
+        NEST,
+        dealer="West",
+        **kw,
+    )
+
+
+def play_article_hand(game: RookGame):
+    for move in [*AUCTION, f"lay aside {LAID_ASIDE}", "trump green"]:
+        game.play(move)
+    for text, _, _ in TRICKS:
+        for player, move in plays(text):
+            event = game.play(move, player=player)
+    return event
+
+
+def test_game_one_team_over_300_wins():
+    game = article_game(totals={"NS": 200, "EW": 250})
+    event = play_article_hand(game)
+    assert game.is_over and game.winner == Team.NS and game.result() == {"NS": 320, "EW": 250}
+    assert "ROOK-GAME" in event.rules and "North-South reach 300" in event.text
+    with pytest.raises(RuleViolation) as err:
+        game.play("bid 70")
+    assert err.value.rule == "ROOK-GAME"
+    assert game.to_move is None and len(game.legal_moves()) == 0
+
+
+def test_game_both_over_300_the_higher_wins():
+    game = article_game(totals={"NS": 190, "EW": 305})
+    play_article_hand(game)
+    assert game.winner == Team.NS and game.totals == {"NS": 310, "EW": 305}
+
+
+def test_game_tie_over_300_plays_another_hand():
+    game = article_game(totals={"NS": 200, "EW": 320})
+    event = play_article_hand(game)
+    assert not game.is_over and game.totals == {"NS": 320, "EW": 320}
+    assert "another hand" in event.text and "ROOK-GAME" in event.rules
+    assert game.hand.phase == "bid" and game.hands_played == 1
+    with pytest.raises(RuleViolation) as err:
+        game.result()
+    assert err.value.rule == "ROOK-GAME"
+
+
+def test_game_the_deal_passes_to_the_left():  # ROOK-DEALER
+    game = article_game()
+    event = play_article_hand(game)
+    assert game.dealer == "North" and game.hand.dealer == "North" and game.to_move == "East"
+    assert "ROOK-DEALER" in event.rules and "North deals next" in event.text
+
+
+def test_game_first_dealer_is_cut_for():  # ROOK-DEALER
+    game = RookGame(seed=3)
+    final_cut = game.cut[-1]
+    assert set(final_cut) <= set(game.players) and game.dealer in final_cut
+    high = max(15 if c.number is None else c.number for c in final_cut.values())
+    assert [p for p, c in final_cut.items() if (15 if c.number is None else c.number) == high] == [
+        game.dealer
+    ]
+    assert all(len(set(rnd.values())) == len(rnd) for rnd in game.cut)
+
+
+def test_seats_exchange_after_every_fourth_hand():  # ROOK-SEAT-SWAP
+    names = ["Ann", "Ben", "Cy", "Di"]
+    game = RookGame.from_position(
+        {"Ann": NORTH_DEALT, "Ben": EAST, "Cy": SOUTH, "Di": WEST},
+        NEST,
+        players=names,
+        dealer="Di",
+        hands_played=3,
+    )
+    for move in [*AUCTION, f"lay aside {LAID_ASIDE}", "trump green"]:
+        game.play(move)
+    for text, _, _ in TRICKS:
+        for _, move in plays(text):
+            event = game.play(move)
+    assert game.hands_played == 4 and "ROOK-SEAT-SWAP" in event.rules
+    assert game.seating == ("Ann", "Di", "Cy", "Ben")  # East and West change places
+    assert {game.hand.team_of("Ben"), game.hand.team_of("Di")} == {Team.EW}  # partners stay
+    assert game.hand.team_of("Ann") == game.hand.team_of("Cy") == Team.NS
+    assert game.dealer == "Ann"  # the deal still passes to the seat on the left
+
+
+def test_no_seat_exchange_before_the_fourth_hand():
+    game = article_game(hands_played=1)
+    event = play_article_hand(game)
+    assert game.seating == DEFAULT_PLAYERS and "ROOK-SEAT-SWAP" not in event.rules
+
+
+# -- the protocol -------------------------------------------------------------------------
+
+
+def test_history_log_describe_and_copy():
+    hand = after_tricks(2)
+    assert len(hand.history) == len(hand.log) == len(AUCTION) + 2 + 8
+    assert hand.history[0] == ("North", RookMove.parse("bid 70"))
+    assert "green is trump; trick 3" in hand.describe() and "North to play" in hand.describe()
+    twin = hand.copy()
+    twin.play("play G13")
+    assert len(twin.log) == len(hand.log) + 1 and "play G13" in hand.legal_moves()
+    assert repr(hand).startswith("<RookHand Rook (tournament-1988)")
+
+
+def test_unknown_player_is_a_notation_error():
+    with pytest.raises(NotationError):
+        article_hand().play("bid 70", player="Nobody")
+
+
+def test_module_never_imports_jupyter():
+    import cardlib.rook
+
+    source = Path(cardlib.rook.__file__).read_text()
+    assert not re.search(r"^\s*(import|from) (IPython|ipywidgets)", source, re.M)
+
+
+def test_every_rook_rule_is_in_the_engine_and_these_tests():
+    import cardlib.rook
+
+    engine = Path(cardlib.rook.__file__).read_text()
+    here = Path(__file__).read_text()
+    ids = [r.id for r in rules.for_game("rook")]
+    assert len(ids) == 27
+    for rule_id in ids:
+        assert re.search(rf"\b{rule_id}\b", engine), rule_id
+        assert re.search(rf'"{rule_id}"', here), f"{rule_id} has no case asserting it"
