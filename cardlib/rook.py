@@ -839,6 +839,11 @@ class RookHand:
     def __repr__(self) -> str:
         return f"<RookHand {self.describe()}>"
 
+    def _repr_html_(self) -> str:
+        from cardlib import render_rook
+
+        return render_rook.rook_hand_html(self)
+
     # -- views ------------------------------------------------------------------------
 
     def hand_of(self, player: str) -> list[RookCard]:
@@ -1409,7 +1414,6 @@ class RookGame:
         self.totals: dict[str, int] = {t.value: given.get(t, 0) for t in Team}
         self.hands_played = hands_played
         self.scores: list[HandScore] = []
-        self.history: list[tuple[str, RookMove]] = []
         self.log: list[Event] = []
         self.winner: Team | None = None
 
@@ -1487,11 +1491,15 @@ class RookGame:
                 f"to {self.totals[self.winner.other]}",
             )
         event = self.hand.play(move, player=player)
-        self.history.append((event.player, event.move))
         if self.hand.is_over:
             event = self._end_hand(event)
         self.log.append(event)
         return event
+
+    @property
+    def history(self) -> list[tuple[str, RookMove]]:
+        """Every move of the game so far with who made it, hand after hand."""
+        return [(e.player, e.move) for e in self.log]
 
     def result(self) -> dict[str, int]:
         """The two teams' totals, once a team has won."""
