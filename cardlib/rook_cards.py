@@ -151,6 +151,11 @@ class RookCard:
     def __repr__(self) -> str:
         return f"RookCard.parse({self.text!r})"
 
+    def _repr_html_(self) -> str:
+        from cardlib import render_rook
+
+        return render_rook.rook_card_html(self)
+
     def __copy__(self) -> RookCard:
         return self
 

@@ -1,0 +1,184 @@
+"""HTML pictures of Rook: cards in their colours and the bird, hands, the nest, a trick, a table.
+
+The markup is deterministic (no ids, no timestamps) so notebooks can be checked by nbval.
+Every function takes keyword-only options and returns a string.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING
+
+from cardlib.rook_cards import Colour, RookCard
+
+if TYPE_CHECKING:
+    from cardlib.rook import RookHand, Trick
+
+#: (ink, paper) for each colour: the number is printed in the ink on a tint of it
+COLOURS: dict[Colour, tuple[str, str]] = {
+    Colour.RED: ("#c0392b", "#fdecea"),
+    Colour.YELLOW: ("#9a7d0a", "#fff5c2"),
+    Colour.BLACK: ("#1b1b1b", "#ececec"),
+    Colour.GREEN: ("#1e8449", "#e6f5eb"),
+}
+_TEXT = "font-family:sans-serif;"
+_CARD = (
+    "display:inline-block;box-sizing:border-box;width:{w}px;height:{h}px;margin:2px;"
+    "border:2px solid {ink};border-radius:6px;vertical-align:top;text-align:center;"
+    "font-family:sans-serif;font-weight:bold;background:{paper};color:{ink};"
+)
+_BACK = (
+    "display:inline-block;box-sizing:border-box;width:{w}px;height:{h}px;margin:2px;"
+    "border:2px solid #5b2c06;border-radius:6px;vertical-align:top;"
+    "background:repeating-linear-gradient(45deg,#8e4411 0 4px,#a85a1f 4px 8px);"
+)
+
+
+def rook_card_html(
+    card: RookCard | None, *, face_up: bool = True, size: int = 44, highlight: bool = False
+) -> str:
+    """One card: its number in its colour (and the colour's name), the bird in black and
+    white; a counter card shows its points (ROOK-COUNT).  ``None`` or ``face_up=False``
+    draws a card back."""
+    w, h = size, round(size * 1.4)
+    ring = "box-shadow:0 0 0 3px #f1c40f;" if highlight else ""
+    if card is None or not face_up:
+        style = _BACK.format(w=w, h=h) + ring
+        return f'<span class="cardlib-card cardlib-back" title="face-down card" style="{style}"></span>'
+    big, small = round(size * 0.4), max(8, round(size * 0.22))
+    line = f"display:block;font-size:{small}px;font-weight:normal;line-height:1.2;"
+    points = f'<span style="{line}">{card.points} pts</span>' if card.points else ""
+    if card.is_rook:
+        style = _CARD.format(w=w, h=h, ink="#1b1b1b", paper="#1b1b1b") + "color:#ffffff;" + ring
+        return (
+            f'<span class="cardlib-card cardlib-rook-bird" title="Rook" style="{style}'
+            f'font-size:{small + 2}px;line-height:{round(h / 2.2)}px;">Rook'
+            f'<span style="{line}">bird</span>{points}</span>'
+        )
+    assert card.colour is not None
+    ink, paper = COLOURS[card.colour]
+    style = _CARD.format(w=w, h=h, ink=ink, paper=paper) + ring
+    return (
+        f'<span class="cardlib-card cardlib-rook-{card.colour.word}" title="{card}" '
+        f'style="{style}font-size:{big}px;line-height:{round(h / 2.2)}px;">{card.number}'
+        f'<span style="{line}">{card.colour.word}</span>{points}</span>'
+    )
+
+
+def rook_cards_html(
+    cards: Sequence[RookCard], *, face_up: bool = True, size: int = 36, empty: str = "no cards"
+) -> str:
+    """A row of cards (a hand, the nest): face up, or as many card backs."""
+    if not cards:
+        return f'<span style="{_TEXT}color:#777;">{html.escape(empty)}</span>'
+    return "".join(rook_card_html(c, face_up=face_up, size=size) for c in cards)
+
+
+def nest_html(cards: Sequence[RookCard], *, face_up: bool = False, size: int = 36) -> str:
+    """The nest: five cards in the middle, face down unless ``face_up``."""
+    return (
+        f'<span class="cardlib-rook-nest">'
+        f"{rook_cards_html(cards, face_up=face_up, size=size, empty='empty')}</span>"
+    )
+
+
+def trick_html(
+    plays: Sequence[tuple[str, RookCard]],
+    *,
+    winner: str | None = None,
+    size: int = 44,
+    caption: str = "",
+) -> str:
+    """A trick: each card with who played it, in play order; the winner's card ringed."""
+    cells = "".join(
+        f'<td style="{_TEXT}text-align:center;padding:0 4px;">'
+        f"{rook_card_html(c, size=size, highlight=p == winner)}"
+        f'<br><span style="font-size:12px;">{html.escape(p)}</span></td>'
+        for p, c in plays
+    )
+    if not plays:
+        cells = f'<td style="{_TEXT}color:#777;">no card played yet</td>'
+    head = (
+        f'<caption style="{_TEXT}text-align:left;">{html.escape(caption)}</caption>'
+        if caption
+        else ""
+    )
+    return (
+        f'<table class="cardlib-rook-trick" style="border-collapse:collapse;display:inline-table;">'
+        f"{head}<tr>{cells}</tr></table>"
+    )
+
+
+def finished_trick_html(trick: Trick, *, size: int = 36) -> str:
+    """A finished trick with its number, winner and counters."""
+    caption = f"Trick {trick.number}: {trick.winner} wins, counters {trick.counters}"
+    plays = list(zip(trick.players, trick.cards, strict=True))
+    return trick_html(plays, winner=trick.winner, size=size, caption=caption)
+
+
+def rook_hand_html(hand: RookHand, *, hidden: Collection[str] = (), size: int = 36) -> str:
+    """The whole table of one hand: each player's cards with seat and team, the nest, the
+    contract and trump, the trick in progress (or the last one), counters and the score.
+
+    Players named in ``hidden`` show their cards face down until the hand is over.
+    """
+    from cardlib.rook import Seat
+
+    rows = []
+    for seat, name in zip(Seat, hand.players, strict=True):
+        mark = " ▶" if name == hand.to_move else ""
+        face_up = hand.is_over or name not in hidden
+        cards = hand.hand_of(name)
+        rows.append(
+            "<tr>"
+            f'<td style="{_TEXT}font-weight:bold;padding-right:8px;white-space:nowrap;">'
+            f"{html.escape(name)}{mark}<br>"
+            f'<span style="font-weight:normal;color:#555;font-size:12px;">{seat.word}, '
+            f"{seat.team.value}</span></td>"
+            f"<td>{rook_cards_html(cards, face_up=face_up, size=size)}</td></tr>"
+        )
+    facts = [f"{hand.dealer} deals"]
+    if hand.bid is not None:
+        facts.append(f"contract: {hand.bidder} {hand.bid} ({hand.bidders.label})")  # type: ignore[union-attr]
+    elif hand.high_bid is not None:
+        facts.append(f"high bid {hand.high_bid}")
+    if hand.trump is not None:
+        ink, _paper = COLOURS[hand.trump]
+        facts.append(f'trump: <b style="color:{ink};">{hand.trump.word}</b>')
+    taken = hand.counters_taken()
+    facts.append(f"counters NS {taken['NS']}, EW {taken['EW']}")
+    nest_up = hand.is_over
+    nest = (
+        f'<div style="{_TEXT}margin-top:4px;">Nest ({len(hand.nest)}): '
+        f"{nest_html(hand.nest, face_up=nest_up, size=size)}</div>"
+    )
+    if hand.current_trick:
+        trick = trick_html(hand.current_trick, size=size, caption=f"Trick {len(hand.tricks) + 1}")
+    elif hand.tricks:
+        trick = finished_trick_html(hand.tricks[-1], size=size)
+    else:
+        trick = ""
+    state = html.escape(_state(hand))
+    return (
+        '<div class="cardlib-rook-hand">'
+        f'<table style="border-collapse:collapse;">{"".join(rows)}</table>{nest}'
+        f'<div style="{_TEXT}margin-top:4px;">{"; ".join(facts)}.</div>'
+        f'<div style="margin-top:4px;">{trick}</div>'
+        f'<div style="{_TEXT}margin-top:4px;font-weight:bold;">{state}</div></div>'
+    )
+
+
+def _state(hand: RookHand) -> str:
+    if hand.thrown_in:
+        return "All four passed: the cards are thrown in (house rule)."
+    if hand.is_over:
+        assert hand.score is not None
+        return f"The hand is over: {hand.score.explain()}."
+    doing = {
+        "bid": "to bid or pass",
+        "nest": "to lay five cards aside",
+        "trump": "to name trump",
+        "play": "to lead" if not hand.current_trick else "to play",
+    }[hand.phase]
+    return f"{hand.to_move} {doing}."
