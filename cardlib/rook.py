@@ -331,6 +331,9 @@ def trick_winner(cards: Sequence[RookCard], trump: Colour) -> int:
     return _winner(cards, _STRENGTH[t][t if cards[0] is ROOK else _GROUP[cards[0]]])
 
 
+_TRUMP_BASE, _ROOK_KEY = 50, 100  # a plain trump is stronger than 50, the Rook is 100
+
+
 def _winner(cards: Sequence[RookCard], strength: Mapping[RookCard, int]) -> int:
     keys = list(map(strength.__getitem__, cards))
     return keys.index(max(keys))
@@ -339,11 +342,11 @@ def _winner(cards: Sequence[RookCard], strength: Mapping[RookCard, int]) -> int:
 def _strength(card: RookCard, trump: int, led: int) -> int:
     """How strongly a card bids for a trick, by the groups of trump and of the colour led."""
     if card is ROOK:
-        return 100  # the Rook always wins (ROOK-BIRD-TOP, ROOK-BIRD-ANYTIME)
+        return _ROOK_KEY  # the Rook always wins (ROOK-BIRD-TOP, ROOK-BIRD-ANYTIME)
     assert card.number is not None
     group = _GROUP[card]
     if group == trump:
-        return 50 + card.number  # any trump beats the colour led; high trump wins
+        return _TRUMP_BASE + card.number  # any trump beats the colour led; high trump wins
     if group == led:
         return card.number  # ROOK-RANK: 14 high, 5 low
     return 0  # a card of another colour never wins
@@ -725,19 +728,20 @@ class RookHand:
         """The legal moves now (none once the hand is over); see :class:`LegalMoves`."""
         phase = self.phase
         if phase == "play":
-            p0, p1, p2, p3, rook = self._plays[self._turn]
+            plays = self._plays[self._turn]
             if self._trick:
-                follow = self._plays[self._turn][self._led]
+                follow = plays[self._led]
                 if follow:  # follow the colour led, or play the Rook (ROOK-BIRD-ANYTIME)
                     view = LegalMoves(follow)
-                    view += rook
+                    view += plays[_ROOK_GROUP]
                     view._hand = self
                     return view
-                if rook and self._led == self._trump:  # ROOK-BIRD-FORCED
-                    view = LegalMoves(rook)
+                if self._led == self._trump and plays[_ROOK_GROUP]:  # ROOK-BIRD-FORCED
+                    view = LegalMoves(plays[_ROOK_GROUP])
                     view._hand = self
                     return view
             # lead anything (ROOK-LEAD), or play anything when void (ROOK-VOID)
+            p0, p1, p2, p3, rook = plays
             view = LegalMoves(p0)
             view += p1
             view += p2
@@ -1235,20 +1239,24 @@ class RookHand:
         )
 
     def _finish_trick(self, who: str, mv: RookMove, rules: tuple[str, ...]) -> Event:
-        cards = self._trick
-        i = _winner(cards, _STRENGTH[self._trump][self._led])
+        a, b, c, d = cards = self._trick
+        strength = _STRENGTH[self._trump][self._led]  # ROOK-TRICK-WIN, as _winner reads it
+        keys = (strength[a], strength[b], strength[c], strength[d])
+        top_key = max(keys)
+        i = keys.index(top_key)
         leader = self._leader
         win_seat = (leader + i) % 4
         winner = self.players[win_seat]
-        points = cards[0].points + cards[1].points + cards[2].points + cards[3].points
+        points = a.points + b.points + c.points + d.points
         self._taken[win_seat % 2] += points
         number = len(self.tricks) + 1
-        trick = _new_tuple(Trick, (number, self._rotations[leader], tuple(cards), winner, points))
+        trick = _new_tuple(Trick, (number, self._rotations[leader], (a, b, c, d), winner, points))
         self.tricks.append(trick)
         self._trick = []
         self._turn = self._leader = win_seat
         top = cards[i]
-        how = " (trump)" if top.colour is self.trump and cards[0].colour is not self.trump else ""
+        # say so when a plain trump beat the colour led
+        how = " (trump)" if _TRUMP_BASE < top_key < _ROOK_KEY and keys[0] < _TRUMP_BASE else ""
         text = (
             f"{who} plays {mv.cards[0].text}; trick {number} to {winner} with "
             f"{top.text}{how}, counters {points}"
