@@ -263,6 +263,13 @@ def _turn_rule(hand: RookHand) -> str:
     return _PHASE_RULE[hand.phase]
 
 
+def _over_rule(hand: RookHand) -> str:
+    """ROOK-ALL-PASS when a house rule settled an all-pass auction, else ROOK-LEAD (nine tricks)."""
+    if any("ROOK-ALL-PASS" in e.rules for e in hand.log):
+        return "ROOK-ALL-PASS"
+    return "ROOK-LEAD"
+
+
 def _play_rule(hand: RookHand) -> str:
     """The rule that decides which cards the player to move may play now."""
     trick = hand.current_trick
@@ -487,7 +494,7 @@ def _last_score(state: State, path: Path) -> tuple[dict[str, int], str, HandScor
 
 def _score(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
     points, rule, score = _last_score(state, path)
-    why = f" ({score.explain()})" if score else " (thrown in)"
+    why = "" if score else " (thrown in)"
     for team, claimed in value.items():
         what = f"the hand's score of {Team(team).label}{why}"
         yield _compare((*path, team), rule, what, claimed, points[team])
@@ -507,7 +514,7 @@ def _over(state: State, value: bool, path: Path) -> Iterator[ClaimResult]:
             path, "ROOK-GAME", "whether the game is over", value, state.winner is not None
         )
     else:
-        yield _compare(path, _turn_rule(state), "whether the hand is over", value, state.is_over)
+        yield _compare(path, _over_rule(state), "whether the hand is over", value, state.is_over)
 
 
 def _totals(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
@@ -516,10 +523,14 @@ def _totals(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
         yield _compare(
             (*path, team),
             "ROOK-GAME",
-            f"the game total of {Team(team).label} after {len(game.scores)} hands",
+            f"the game total of {Team(team).label} after {_hands(len(game.scores))}",
             claimed,
             game.totals[team],
         )
+
+
+def _hands(n: int) -> str:
+    return f"{n} hand" if n == 1 else f"{n} hands"
 
 
 def _totals_text(game: Game) -> str:
