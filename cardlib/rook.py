@@ -424,7 +424,10 @@ def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
 # -- legal moves ---------------------------------------------------------------------
 
 
-_COMB = [[math.comb(n, k) for k in range(NEST_SIZE + 1)] for n in range(HAND_SIZE + NEST_SIZE + 1)]
+@functools.cache
+def _fives(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to pick five of ``n`` places, in the order itertools.combinations gives."""
+    return tuple(itertools.combinations(range(n), NEST_SIZE))
 
 
 class LegalMoves(list[RookMove]):
@@ -447,10 +450,10 @@ class LegalMoves(list[RookMove]):
 class LayAsideMoves(Sequence[RookMove]):
     """The bidder's legal moves at the nest: every way to lay five of fourteen cards aside.
 
-    Never listed: ``len`` is a binomial coefficient; indexing unranks one combination in
-    the order :func:`itertools.combinations` gives, so ``random.choice`` picks uniformly
-    among all 2002 without building them; iteration builds them one by one; ``in`` asks
-    the rules.
+    Never listed: ``len`` is a binomial coefficient; indexing builds just the move at that
+    place, in the order :func:`itertools.combinations` gives (from a table of the 2002
+    choices of five places out of fourteen, made once), so ``random.choice`` picks
+    uniformly among all of them; iteration builds them one by one; ``in`` asks the rules.
     """
 
     __slots__ = ("_cards", "_hand", "_len")
@@ -458,7 +461,7 @@ class LayAsideMoves(Sequence[RookMove]):
     def __init__(self, hand: RookHand, cards: Sequence[RookCard]) -> None:
         self._hand = hand
         self._cards = tuple(sorted(cards, key=_ORDER))
-        self._len = _COMB[len(self._cards)][NEST_SIZE]
+        self._len = math.comb(len(self._cards), NEST_SIZE)
 
     def __len__(self) -> int:
         return self._len
@@ -474,19 +477,8 @@ class LayAsideMoves(Sequence[RookMove]):
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError(index)
-        # Walk the pool: card j starts comb(n - j - 1, k - 1) of the combinations left.
-        pool, k, chosen = self._cards, NEST_SIZE, []
-        n = len(pool)
-        for j in range(n):
-            size = _COMB[n - j - 1][k - 1]
-            if index < size:
-                chosen.append(pool[j])
-                k -= 1
-                if not k:
-                    break
-            else:
-                index -= size
-        return RookMove("lay aside", cards=tuple(chosen))
+        cards = self._cards
+        return RookMove("lay aside", cards=tuple(map(cards.__getitem__, _fives(len(cards))[index])))
 
     def __iter__(self) -> Iterator[RookMove]:
         for five in itertools.combinations(self._cards, NEST_SIZE):
