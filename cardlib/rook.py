@@ -781,7 +781,7 @@ class RookHand:
             rules = _R_FOLLOW_BIRD_LEAD if trick[0] is ROOK else _R_FOLLOW
         else:
             rules = self._play_rules(seat, card)
-        i = cards.index(card)  # take the card out of the hand
+        i = cards.index(card)  # take the card out of the hand, and its move
         del cards[i], self._plays[seat][group][i]
         trick.append(card)
         who = self.players[seat]
@@ -790,7 +790,7 @@ class RookHand:
             event = self._finish_trick(who, mv, rules)
         else:
             if n == 1:
-                self._led = self._trump if card is ROOK else _GROUP[card]
+                self._led = self._trump if card is ROOK else group
                 text = f"{who} leads {card.text}"
             else:
                 text = f"{who} plays {card.text}"
@@ -1583,6 +1583,8 @@ def _cut_rank(card: RookCard) -> int:
 def simple_bot(game: RookHand | RookGame, rng: random.Random) -> RookMove:
     """A legal, sensible move: bids from hand strength, buries low cards, plays to win
     counters or gives them to a partner who is winning.  ``rng`` breaks ties."""
+    if isinstance(game, RookGame) and game.is_over:
+        raise RuleViolation("ROOK-GAME", "the game is over: there is no move to make")
     hand = game.hand if isinstance(game, RookGame) else game
     who = hand.to_move
     if who is None:
