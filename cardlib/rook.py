@@ -1367,8 +1367,12 @@ class RookGame:
     ``play()``, ...) and deals the next hand itself when one ends.  ``players`` are seated
     North, East, South, West.  Without ``dealer`` the first dealer is cut for
     (ROOK-DEALER): each player draws from the pack shuffled with ``seed`` and the highest
-    deals (the Rook above a 14, colours do not count, ties draw again).  ``totals`` and
-    ``hands_played`` resume a game in progress.
+    deals (the Rook above a 14, colours do not count, ties draw again).  The deal then
+    passes to the left, by seat.  After every fourth hand the two East-West players change
+    seats (ROOK-SEAT-SWAP; the sources do not say which pair, this engine always moves
+    East-West); partners stay partners.  A thrown-in hand (``all_pass="redeal"``) is dealt
+    again by the same dealer and counts for nothing.  ``totals`` and ``hands_played``
+    resume a game in progress.
     """
 
     game = "rook"

@@ -237,6 +237,9 @@ def test_games_with_simple_bot_end_at_300(seed):
     with pytest.raises(RuleViolation) as err:
         game.play("pass")
     assert err.value.rule == "ROOK-GAME"
+    with pytest.raises(RuleViolation) as err:
+        simple_bot(game, rng)
+    assert err.value.rule == "ROOK-GAME"
 
 
 def test_game_copy_behaves_like_the_original():
