@@ -235,3 +235,40 @@ def test_the_article_deal_helpers_agree_with_the_article():
     play = article_play()
     assert play.trump.word == "green" and play.bid == 95 and play.to_move == "North"
     assert sorted(map(str, play.nest)) == sorted(["R6", "R7", "R11", "B11", "R5"])
+
+
+# -- the pictures the widgets show ----------------------------------------------------
+
+
+def test_cards_are_drawn_in_their_colours_and_the_bird_is_distinct():
+    from cardlib.render_rook import COLOURS, nest_html, rook_card_html
+    from cardlib.rook_cards import ROOK, Colour, rook_deck
+
+    for card in rook_deck():
+        picture = rook_card_html(card)
+        assert f'title="{card}"' in picture and card._repr_html_() == picture
+        if card is ROOK:
+            assert "cardlib-rook-bird" in picture and ">Rook<" in picture
+        else:
+            ink, paper = COLOURS[card.colour]
+            assert (
+                f"cardlib-rook-{card.colour.word}" in picture
+                and ink in picture
+                and paper in picture
+            )
+        assert (f"{card.points} pts" in picture) == bool(card.points)
+    assert len({ink for ink, _paper in COLOURS.values()}) == len(Colour) == 4
+    assert "cardlib-back" in nest_html(article_deal().nest)  # the nest lies face down
+    assert 'title="Y10"' in nest_html(article_deal().nest, face_up=True)
+
+
+def test_a_hand_is_drawn_the_same_way_every_time_and_shows_the_trick():
+    hand = article_play()
+    hand.play("play Y10")
+    picture = hand._repr_html_()
+    again = article_play()
+    again.play("play Y10")
+    assert again._repr_html_() == picture  # deterministic: no ids, no timestamps
+    assert "cardlib-rook-trick" in picture and "Trick 1" in picture
+    assert "trump: <b" in picture and "green</b>" in picture and "East to play." in picture
+    assert not re.search(r"\bid=|0x[0-9a-f]{6,}", picture)
