@@ -2,5 +2,14 @@
 
 from cardlib.widgets.gofish import AskSandbox, GoFishTable
 from cardlib.widgets.golf import GolfTable, LayoutScorer
+from cardlib.widgets.rook import BiddingPanel, RookTable, TrickTrainer
 
-__all__ = ["AskSandbox", "GoFishTable", "GolfTable", "LayoutScorer"]
+__all__ = [
+    "AskSandbox",
+    "BiddingPanel",
+    "GoFishTable",
+    "GolfTable",
+    "LayoutScorer",
+    "RookTable",
+    "TrickTrainer",
+]
