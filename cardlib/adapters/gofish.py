@@ -14,8 +14,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardlib.adapters.common import NamedCards
+from cardlib.adapters.common import compare as _compare
+from cardlib.adapters.common import player as _player
 from cardlib.cards import Card, Rank, Suit
-from cardlib.check import AtPath, ClaimFn, ClaimResult, Confirmed, Mismatch
+from cardlib.check import AtPath, ClaimFn, ClaimResult
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.examples import Map
 from cardlib.gofish import Event, GoFishGame, GoFishMove, GoFishOptions, deal_size
@@ -73,32 +76,6 @@ def _rank(value: Any, path: Path) -> Rank:
         raise AtPath(path, "GF-DECK", e.message) from None
 
 
-def _player(players: tuple[str, ...], name: Any, path: Path) -> str:
-    if name not in players:
-        raise AtPath(
-            path, "INPUT-PLAYER", f"{name!r} is not one of the players ({', '.join(players)})"
-        )
-    return str(name)
-
-
-class _Cards:
-    """Collects the cards an example names, to point at the second copy of a duplicate."""
-
-    def __init__(self) -> None:
-        self.first: dict[Card, Path] = {}
-
-    def add(self, card: Card, path: Path, why: str = "") -> Card:
-        if card in self.first:
-            where = "/".join(map(str, self.first[card]))
-            raise AtPath(
-                path,
-                "GF-DECK",
-                f"{card} is named twice (first at {where}){why}; the one pack has each card once",
-            )
-        self.first[card] = path
-        return card
-
-
 def _options(doc: Map) -> GoFishOptions:
     try:
         return GoFishOptions(rule_set=doc.get("rule_set", "pagat"), **doc.get("options", {}))
@@ -121,11 +98,7 @@ def start(doc: Map) -> State:
         if kind == "deal":
             deck = None
             if "deck" in spec:
-                seen = _Cards()
-                deck = [
-                    seen.add(_card(c, (*at, "deck", i)), (*at, "deck", i))
-                    for i, c in enumerate(spec["deck"])
-                ]
+                deck = NamedCards("GF-DECK", Card.parse).many(spec["deck"], (*at, "deck"))
             game = GoFishGame(
                 players, dealer=dealer, options=options, seed=spec.get("seed", seed), deck=deck
             )
@@ -148,12 +121,12 @@ def _position(
     options: GoFishOptions,
     seed: Any,
 ) -> GoFishGame:
-    seen = _Cards()
+    seen = NamedCards("GF-DECK", Card.parse)
     hands: dict[str, list[Card]] = {}
     for name, cards in spec.get("hands", {}).items():
         here = (*at, "hands", name)
         _player(players, name, here)
-        hands[name] = [seen.add(_card(c, (*here, i)), (*here, i)) for i, c in enumerate(cards)]
+        hands[name] = seen.many(cards, here)
         ranks = [c.rank for c in hands[name]]
         for i, card in enumerate(hands[name]):
             if ranks.count(card.rank) == 4:
@@ -163,10 +136,7 @@ def _position(
                     f"{name} cannot hold all four {card.rank}s: a book is laid aside at once, "
                     "so list it under books",
                 )
-    stock = [
-        seen.add(_card(c, (*at, "stock", i)), (*at, "stock", i))
-        for i, c in enumerate(spec.get("stock", []))
-    ]
+    stock = seen.many(spec.get("stock", []), (*at, "stock"))
     books: dict[str, list[Rank]] = {}
     for name, ranks in spec.get("books", {}).items():
         here = (*at, "books", name)
@@ -252,12 +222,6 @@ def _table(state: State, path: Path) -> Table:
             f"{path[-1]!r} is a claim about a game, but the deal was refused ({v.message})",
         )
     return state
-
-
-def _compare(path: Path, rule: str, what: str, claimed: Any, actual: Any) -> ClaimResult:
-    if claimed == actual:
-        return Confirmed(what, actual, rule)
-    return Mismatch(path, rule, what, claimed, actual)
 
 
 def _card_or_none(value: Any, path: Path) -> Card | None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from cardlib.adapters.common import NamedCards, parsed
+from cardlib.adapters.common import compare as _compare
+from cardlib.adapters.common import player as _player
 from cardlib.cards import Card
-from cardlib.check import AtPath, ClaimFn, ClaimResult, Confirmed, Mismatch
+from cardlib.check import AtPath, ClaimFn, ClaimResult
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.examples import Map
 from cardlib.golf import COLUMNS, GolfGame, GolfMatch, GolfMove, GolfOptions, Position
@@ -16,18 +19,7 @@ State = GolfGame | GolfMatch
 
 
 def _card(text: Any, path: Path) -> Card:
-    try:
-        return Card.parse(text)
-    except NotationError as e:
-        raise AtPath(path, "GOLF-DECK", e.message) from None
-
-
-def _player(players: tuple[str, ...], name: Any, path: Path) -> str:
-    if name not in players:
-        raise AtPath(
-            path, "INPUT-PLAYER", f"{name!r} is not one of the players ({', '.join(players)})"
-        )
-    return str(name)
+    return parsed(Card.parse, "GOLF-DECK", text, path)
 
 
 def _slot(text: str, path: Path) -> tuple[Card | None, bool]:
@@ -40,25 +32,6 @@ def _slot(text: str, path: Path) -> tuple[Card | None, bool]:
     elif len(words) == 1:
         return _card(words[0], path), True
     raise AtPath(path, "INPUT-SCHEMA", f"{text!r}: write a face-up card (7H), 'down QD' or 'down'")
-
-
-class _Cards:
-    """Collects the cards an example names, to point at the second copy of a duplicate."""
-
-    def __init__(self) -> None:
-        self.first: dict[Card, Path] = {}
-
-    def add(self, card: Card | None, path: Path) -> Card | None:
-        if card is not None:
-            if card in self.first:
-                where = "/".join(map(str, self.first[card]))
-                raise AtPath(
-                    path,
-                    "GOLF-DECK",
-                    f"{card} is named twice (first at {where}); the one pack has each card once",
-                )
-            self.first[card] = path
-        return card
 
 
 def start(doc: Map) -> State:
@@ -74,15 +47,11 @@ def start(doc: Map) -> State:
         if kind == "deal":
             deck = None
             if "deck" in spec:
-                seen = _Cards()
-                deck = [
-                    seen.add(_card(c, (*at, "deck", i)), (*at, "deck", i))
-                    for i, c in enumerate(spec["deck"])
-                ]
+                deck = NamedCards("GOLF-DECK", Card.parse).many(spec["deck"], (*at, "deck"))
             return GolfGame(
                 players, dealer=dealer, options=options, seed=spec.get("seed", seed), deck=deck
             )
-        seen = _Cards()
+        seen = NamedCards("GOLF-DECK", Card.parse)
         layouts: dict[str, dict[Position, tuple[Card | None, bool]]] = {}
         for name, slots in spec["layouts"].items():
             here = (*at, "layouts", name)
@@ -92,14 +61,8 @@ def start(doc: Map) -> State:
                 card, up = _slot(text, (*here, pos))
                 seen.add(card, (*here, pos))
                 layouts[name][Position.parse(pos)] = (card, up)
-        discard = [
-            seen.add(_card(c, (*at, "discard", i)), (*at, "discard", i))
-            for i, c in enumerate(spec.get("discard", []))
-        ]
-        stock = [
-            seen.add(_card(c, (*at, "stock", i)), (*at, "stock", i))
-            for i, c in enumerate(spec.get("stock", []))
-        ]
+        discard = seen.many(spec.get("discard", []), (*at, "discard"))
+        stock = seen.many(spec.get("stock", []), (*at, "stock"))
         to_move = _player(players, spec["to_move"], (*at, "to_move")) if "to_move" in spec else None
         return GolfGame.from_position(
             players,
@@ -161,12 +124,6 @@ def _match_of(state: State, path: Path) -> GolfMatch:
             path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a match; this example is a hand"
         )
     return state
-
-
-def _compare(path: Path, rule: str, what: str, claimed: Any, actual: Any) -> ClaimResult:
-    if claimed == actual:
-        return Confirmed(what, actual, rule)
-    return Mismatch(path, rule, what, claimed, actual)
 
 
 def _card_or_none(value: Any, path: Path) -> Card | None:

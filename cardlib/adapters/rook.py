@@ -21,6 +21,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardlib.adapters.common import NamedCards
+from cardlib.adapters.common import compare as _compare
+from cardlib.adapters.common import player as _player
 from cardlib.check import AtPath, ClaimFn, ClaimResult, Confirmed, Mismatch
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.examples import Map
@@ -66,36 +69,6 @@ def _card(text: Any, path: Path) -> RookCard:
         raise AtPath(path, "ROOK-DECK", e.message) from None
 
 
-def _player(players: tuple[str, ...], name: Any, path: Path) -> str:
-    if name not in players:
-        raise AtPath(
-            path, "INPUT-PLAYER", f"{name!r} is not one of the players ({', '.join(players)})"
-        )
-    return str(name)
-
-
-class _Cards:
-    """Collects the cards an example names, to point at the second copy of a duplicate."""
-
-    def __init__(self) -> None:
-        self.first: dict[RookCard, Path] = {}
-
-    def add(self, text: Any, path: Path) -> RookCard:
-        card = _card(text, path)
-        if card in self.first:
-            where = "/".join(map(str, self.first[card]))
-            raise AtPath(
-                path,
-                "ROOK-DECK",
-                f"{card} is named twice (first at {where}); the pack has each card once",
-            )
-        self.first[card] = path
-        return card
-
-    def many(self, texts: list[Any], path: Path) -> list[RookCard]:
-        return [self.add(t, (*path, i)) for i, t in enumerate(texts)]
-
-
 def start(doc: Map) -> State:
     players = tuple(doc["players"])
     dealer = _player(players, doc["dealer"], ("dealer",)) if "dealer" in doc else None
@@ -107,11 +80,15 @@ def start(doc: Map) -> State:
         return _game(spec, at)
     try:
         if kind == "deal":
-            deck = _Cards().many(spec["deck"], (*at, "deck")) if "deck" in spec else None
+            deck = (
+                NamedCards("ROOK-DECK", RookCard.parse).many(spec["deck"], (*at, "deck"))
+                if "deck" in spec
+                else None
+            )
             return RookHand(
                 players, dealer=dealer, options=options, seed=spec.get("seed", seed), deck=deck
             )
-        seen = _Cards()
+        seen = NamedCards("ROOK-DECK", RookCard.parse)
         hands: dict[str, list[RookCard]] = {}
         for name, cards in spec["hands"].items():
             here = (*at, "hands", name)
@@ -231,12 +208,6 @@ def _game_of(state: State, path: Path) -> Game:
             path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a game; this example is a hand"
         )
     return state
-
-
-def _compare(path: Path, rule: str, what: str, claimed: Any, actual: Any) -> ClaimResult:
-    if claimed == actual:
-        return Confirmed(what, actual, rule)
-    return Mismatch(path, rule, what, claimed, actual)
 
 
 def _cards(value: list[Any], path: Path) -> list[RookCard]:
