@@ -25,7 +25,7 @@ browser:
 	fi
 
 course: $(STAMP)
-	$(BIN)/jupyter lab notebooks/start-here.ipynb
+	$(BIN)/jupyter lab $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) notebooks/start-here.ipynb
 
 test: $(STAMP) browser
 	$(BIN)/ruff check .
