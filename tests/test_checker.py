@@ -10,13 +10,17 @@ from pathlib import Path
 import pytest
 
 from cardlib.check import check_file, check_paths, exit_status
-from cardlib.examples import Map, Seq, read_documents
+from cardlib.examples import read_documents
 from tests.conftest import EXAMPLES, ROOT, run_cli
+from tests.examples_support import (
+    DIAGNOSTIC,
+    check_random_damage,
+    check_setup_corruption,
+    claim_leaves,
+    setup_corruption_ids,
+)
 
 GOLF = sorted((EXAMPLES / "golf").glob("*.yaml"))
-DIAGNOSTIC = re.compile(
-    r"^(?P<path>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<rule>[A-Z]+(-[A-Z0-9]+)+) \S.*$"
-)
 
 
 @pytest.mark.parametrize("path", GOLF, ids=lambda p: p.stem)
@@ -56,20 +60,6 @@ def test_python_m_and_usage_errors(cli):
 
 
 # -- corruptions: every claimed number and card, changed, is caught at its own line -------------
-
-
-def claim_leaves(node, mark=None):
-    """(line, column of the key, value) for every scalar claim under an expect: mapping."""
-    if isinstance(node, Map):
-        for key, value in node.items():
-            if isinstance(value, Map | Seq):
-                yield from claim_leaves(value)
-            else:
-                yield (*node.where(key), value)
-    elif isinstance(node, Seq):
-        for i, value in enumerate(node):
-            if not isinstance(value, Map | Seq):
-                yield (*node.where(i), value)
 
 
 def corruptions():
@@ -190,21 +180,10 @@ SETUP_CORRUPTIONS = [
 @pytest.mark.parametrize(
     ("name", "old", "new", "where", "rule"),
     SETUP_CORRUPTIONS,
-    ids=[f"{c[0]}-{i}" for i, c in enumerate(SETUP_CORRUPTIONS)],
+    ids=setup_corruption_ids(SETUP_CORRUPTIONS),
 )
 def test_corrupted_setup_or_move_is_caught_at_the_right_line(tmp_path, name, old, new, where, rule):
-    text = (EXAMPLES / "golf" / name).read_text()
-    assert old in text
-    bad_text = text.replace(old, new, 1)
-    bad = tmp_path / name
-    bad.write_text(bad_text)
-    reports = check_file(bad)
-    problems = [p for r in reports for p in r.problems]
-    assert problems, "the corruption went unnoticed"
-    assert exit_status(reports) == 1
-    first = problems[0]
-    assert first.rule == rule, str(first)
-    assert where in bad_text.splitlines()[first.line - 1], (str(first), where)
+    check_setup_corruption("golf", name, old, new, where, rule, tmp_path)
 
 
 # -- hostile and malformed input -----------------------------------------------------------
@@ -346,41 +325,9 @@ def test_docs_describe_every_claim():
     assert Path(ROOT / "README.md").read_text().count("cardlib check") >= 1
 
 
-def mutations(text: str, rng):
-    """Random damage of the kinds people make: a line lost, doubled or re-indented, a value
-    replaced by a list, a mapping, a number, nothing or junk."""
-    lines = text.splitlines(keepends=True)
-    i = rng.randrange(len(lines))
-    kind = rng.randrange(6)
-    if kind == 0:
-        del lines[i]
-    elif kind == 1:
-        lines.insert(i, lines[i])
-    elif kind == 2:
-        lines[i] = "  " + lines[i]
-    else:
-        junk = ["[]", "{}", "-3", "~", "'%s'" % ("x" * 300), "[1, [2, {a: b}]]", "true", "7Z"][
-            rng.randrange(8)
-        ]
-        lines[i] = re.sub(r":\s*[^\n]*", f": {junk}", lines[i], count=1)
-    return "".join(lines)
-
-
 @pytest.mark.parametrize("path", GOLF, ids=lambda p: p.stem)
 def test_random_damage_never_crashes_the_checker(tmp_path, path):
-    import random
-
-    rng = random.Random(path.stem)
-    text = path.read_text()
-    for n in range(40):
-        bad = tmp_path / f"{n}.yaml"
-        bad.write_text(mutations(text, rng))
-        reports = check_file(bad)
-        status = exit_status(reports)
-        assert status in (0, 1, 2), [str(p) for r in reports for p in r.problems]
-        for r in reports:
-            for p in r.problems:
-                assert DIAGNOSTIC.match(str(p).splitlines()[0]) and "\n" not in str(p), str(p)
+    check_random_damage(path, tmp_path, rounds=40)
 
 
 def test_verify_raises_the_kind_of_wrong(tmp_path):

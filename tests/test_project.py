@@ -12,8 +12,8 @@ import tomllib
 
 import yaml
 
-from cardlib import rules
 from tests.conftest import ROOT
+from tests.examples_support import check_notebook_headings, check_rule_ids_everywhere
 
 
 def _name(requirement: str) -> str:
@@ -60,26 +60,11 @@ def test_core_never_imports_jupyter_and_import_is_light():
 
 
 def test_every_golf_rule_id_is_in_the_engine_the_notebook_and_the_tests():
-    engine = "".join(p.read_text() for p in (ROOT / "cardlib").rglob("*.py"))
-    notebook = (ROOT / "notebooks" / "golf.ipynb").read_text()
-    tests = "".join(p.read_text() for p in (ROOT / "tests").glob("test_golf*.py"))
-    for rule in rules.for_game("golf"):
-        assert re.search(rf"\b{rule.id}\b", engine), f"{rule.id} not in the engine"
-        assert re.search(rf"\b{rule.id}\b", notebook), f"{rule.id} not in the notebook"
-        assert re.search(rf"\b{rule.id}\b", tests), f"{rule.id} not in the tests"
+    check_rule_ids_everywhere("golf", "golf.ipynb", "**/*.py", "test_golf*.py")
 
 
 def test_golf_notebook_teaches_the_rules_in_catalogue_order():
-    nb = json.loads((ROOT / "notebooks" / "golf.ipynb").read_text())
-    headings = [
-        line
-        for c in nb["cells"]
-        if c["cell_type"] == "markdown"
-        for line in "".join(c["source"]).splitlines()
-        if line.startswith("## GOLF-")
-    ]
-    ids = [h.split()[1].rstrip(":") for h in headings]
-    assert ids == [r.id for r in rules.for_game("golf")]
+    check_notebook_headings("golf", "golf.ipynb", "## GOLF-")
 
 
 def test_notebooks_are_committed_executed_and_deterministic():

@@ -6,18 +6,30 @@ them in catalogue order."""
 
 from __future__ import annotations
 
-import json
-import random
 import re
 
 import pytest
 
 from cardlib import rules
-from cardlib.check import check_file, exit_status, narrate
-from cardlib.cli import main
+from cardlib.check import narrate
 from cardlib.examples import read_documents
-from tests.conftest import EXAMPLES, ROOT, run_cli
-from tests.test_checker import DIAGNOSTIC, claim_leaves, mutations
+from tests.conftest import EXAMPLES
+from tests.examples_support import (
+    check_claim_corruption,
+    check_documented,
+    check_example_passes,
+    check_hostile_file,
+    check_hostile_files_through_the_command,
+    check_names_the_schema,
+    check_notebook_headings,
+    check_random_damage,
+    check_rule_ids_everywhere,
+    check_setup_corruption,
+    claim_corruption_ids,
+    claim_corruptions,
+    example_schema_defs,
+    setup_corruption_ids,
+)
 
 ROOK = sorted((EXAMPLES / "rook").glob("*.yaml"))
 GAME_RULES = [r.id for r in rules.for_game("rook")]
@@ -25,9 +37,7 @@ GAME_RULES = [r.id for r in rules.for_game("rook")]
 
 @pytest.mark.parametrize("path", ROOK, ids=lambda p: p.stem)
 def test_shipped_example_passes(path):
-    reports = check_file(path)
-    assert reports and all(r.passed for r in reports), [str(p) for r in reports for p in r.problems]
-    assert all(r.claims > 0 for r in reports)
+    check_example_passes(path)
 
 
 def test_the_article_examples_are_all_there():
@@ -66,10 +76,7 @@ def test_the_article_examples_are_all_there():
 
 
 def test_every_file_names_the_schema_for_editors():
-    for path in ROOK:
-        assert path.read_text().startswith(
-            "# yaml-language-server: $schema=../../cardlib/data/example.schema.json\n"
-        )
+    check_names_the_schema(ROOK)
 
 
 def test_narration_names_the_rules_and_confirms_the_claims():
@@ -102,47 +109,26 @@ def _other_card(text: str) -> str:
     return "G14" if text == "Rook" else _OTHER_COLOUR[text[0]] + text[1:]
 
 
-def corruptions():
-    for path in ROOK:
-        for doc in read_documents(path):
-            players = list(doc["players"])
-            for step in doc["steps"]:
-                if "expect" not in step:
-                    continue
-                for line, col, value in claim_leaves(step["expect"]):
-                    if isinstance(value, bool):
-                        old = str(value).lower()
-                        yield path, line, col, old, {"true": "false", "false": "true"}[old]
-                    elif value is None:
-                        continue
-                    elif isinstance(value, int):
-                        yield path, line, col, str(value), str(value + 1)
-                    elif _CARD.fullmatch(value):
-                        yield path, line, col, value, _other_card(value)
-                    elif m := _MOVE.fullmatch(value):
-                        kind, what = m.groups()
-                        new = str(int(what) + 5) if kind == "bid" else _other_card(what)
-                        yield path, line, col, value, f"{kind} {new}"
-                    elif value in players:
-                        yield path, line, col, value, players[(players.index(value) + 1) % 4]
-                    elif value in ("NS", "EW"):
-                        yield path, line, col, value, {"NS": "EW", "EW": "NS"}[value]
-                    elif value in _COLOURS:
-                        yield path, line, col, value, _COLOURS[_COLOURS.index(value) - 1]
-                    elif value in _PHASES:
-                        yield path, line, col, value, _PHASES[_PHASES.index(value) - 1]
+def _changed(value: str, players: list[str]) -> str | None:
+    """Another card, a bid 5 higher, the next player, the other team, colour or phase."""
+    if _CARD.fullmatch(value):
+        return _other_card(value)
+    if m := _MOVE.fullmatch(value):
+        kind, what = m.groups()
+        new = str(int(what) + 5) if kind == "bid" else _other_card(what)
+        return f"{kind} {new}"
+    if value in players:
+        return players[(players.index(value) + 1) % 4]
+    if value in ("NS", "EW"):
+        return {"NS": "EW", "EW": "NS"}[value]
+    if value in _COLOURS:
+        return _COLOURS[_COLOURS.index(value) - 1]
+    if value in _PHASES:
+        return _PHASES[_PHASES.index(value) - 1]
+    return None
 
 
-CORRUPTIONS = list(corruptions())
-
-
-def only_the_document_at(lines: list[str], line: int) -> list[str]:
-    """The file with every other document (and separator) made a comment line: the same line
-    numbers, but only the corrupted document is replayed."""
-    breaks = [0, *(i + 1 for i, text in enumerate(lines) if text.rstrip() == "---"), len(lines) + 1]
-    start = max(b for b in breaks if b < line)
-    end = min(b for b in breaks if b >= line)
-    return [text if start < i + 1 < end else "#\n" for i, text in enumerate(lines)]
+CORRUPTIONS = list(claim_corruptions(ROOK, _changed))
 
 
 def test_there_are_many_corruptions_of_each_file():
@@ -159,24 +145,10 @@ def test_there_are_many_corruptions_of_each_file():
 @pytest.mark.parametrize(
     ("path", "line", "col", "old", "new"),
     CORRUPTIONS,
-    ids=[f"{p.stem}:{line}:{col}:{old}->{new}" for p, line, col, old, new in CORRUPTIONS],
+    ids=claim_corruption_ids(CORRUPTIONS),
 )
 def test_corrupted_claim_is_caught_at_its_line(tmp_path, path, line, col, old, new):
-    lines = path.read_text().splitlines(keepends=True)
-    text = lines[line - 1]
-    head, tail = text[: col - 1], text[col - 1 :]
-    changed = re.sub(rf"^([^:]+:\s*)({re.escape(old)})(?=[\s,}}\]])", rf"\g<1>{new}", tail, count=1)
-    if changed == tail:  # a list item: the value itself stands at col
-        assert tail.startswith(old), (tail, old)
-        changed = new + tail[len(old) :]
-    lines[line - 1] = head + changed
-    bad = tmp_path / path.name
-    bad.write_text("".join(only_the_document_at(lines, line)))
-    reports = check_file(bad)
-    problems = [p for r in reports for p in r.problems]
-    assert exit_status(reports) == 1, [str(p) for p in problems]
-    assert problems and {p.line for p in problems} == {line}, [str(p) for p in problems]
-    assert all(p.rule in GAME_RULES for p in problems), [str(p) for p in problems]
+    check_claim_corruption(path, line, col, old, new, GAME_RULES, tmp_path)
 
 
 SETUP_CORRUPTIONS = [
@@ -272,21 +244,11 @@ SETUP_CORRUPTIONS = [
 @pytest.mark.parametrize(
     ("name", "old", "new", "where", "rule"),
     SETUP_CORRUPTIONS,
-    ids=[f"{c[0]}-{i}" for i, c in enumerate(SETUP_CORRUPTIONS)],
+    ids=setup_corruption_ids(SETUP_CORRUPTIONS),
 )
 def test_corrupted_setup_or_move_is_caught_at_the_right_line(tmp_path, name, old, new, where, rule):
-    text = (EXAMPLES / "rook" / name).read_text()
-    assert text.count(old) == 1, old
-    bad_text = text.replace(old, new, 1)
-    bad = tmp_path / name
-    bad.write_text(bad_text)
-    reports = check_file(bad)
-    problems = [p for r in reports for p in r.problems]
-    assert problems, "the corruption went unnoticed"
-    assert exit_status(reports) in (1, 2)
-    first = problems[0]
-    assert first.rule == rule, str(first)
-    assert where in bad_text.splitlines()[first.line - 1], (str(first), where)
+    # a card dealt twice makes the file invalid (exit 2) rather than failing (exit 1)
+    check_setup_corruption("rook", name, old, new, where, rule, tmp_path, statuses=(1, 2))
 
 
 # -- hostile and malformed input: one line, exit 2 -----------------------------------------
@@ -452,51 +414,23 @@ HOSTILE: dict[str, tuple[str, int, str]] = {
 
 @pytest.mark.parametrize("name", list(HOSTILE), ids=str)
 def test_hostile_file_gets_one_line_and_exit_2(tmp_path, capsys, name):
-    text, line, rule = HOSTILE[name]
-    bad = tmp_path / f"{name}.yaml"
-    bad.write_text(text)
-    assert main(["check", str(bad)]) == 2
-    captured = capsys.readouterr()
-    assert captured.err == "" and "Traceback" not in captured.out
-    out = captured.out.splitlines()
-    assert len(out) == 2, out  # the diagnostic and the summary
-    m = DIAGNOSTIC.match(out[0])
-    assert m and m["path"] == str(bad), out[0]
-    assert (int(m["line"]), m["rule"]) == (line, rule), out[0]
+    check_hostile_file(name, *HOSTILE[name], tmp_path, capsys)
 
 
 def test_hostile_files_through_the_command(tmp_path):
-    """The real command, once for all of them: one line each, exit 2, no traceback."""
-    for name, (text, _line, _rule) in HOSTILE.items():
-        (tmp_path / f"{name}.yaml").write_text(text)
-    result = run_cli("check", str(tmp_path))
-    assert result.returncode == 2 and result.stderr == ""
-    lines = result.stdout.splitlines()
-    assert len(lines) == len(HOSTILE) + 1 and all(DIAGNOSTIC.match(x) for x in lines[:-1])
-    assert lines[-1].endswith(f"0 passed, 0 failed, {len(HOSTILE)} invalid (0 claims checked)")
+    check_hostile_files_through_the_command(HOSTILE, tmp_path)
 
 
 @pytest.mark.parametrize("path", ROOK, ids=lambda p: p.stem)
 def test_random_damage_never_crashes_the_checker(tmp_path, path):
-    rng = random.Random(path.stem)
-    text = path.read_text()
-    for n in range(15):
-        bad = tmp_path / f"{n}.yaml"
-        bad.write_text(mutations(text, rng))
-        reports = check_file(bad)
-        assert exit_status(reports) in (0, 1, 2), [str(p) for r in reports for p in r.problems]
-        for r in reports:
-            for p in r.problems:
-                assert DIAGNOSTIC.match(str(p)) and "\n" not in str(p), str(p)
+    check_random_damage(path, tmp_path, rounds=15)
 
 
 # -- the format is documented, and every rule is taught and tested ------------------------
 
 
 def test_docs_describe_every_rook_claim_setup_and_option():
-    docs = (ROOT / "docs" / "examples.md").read_text()
-    section = docs[docs.index("## Rook") :]
-    defs = json.loads((ROOT / "cardlib/data/example.schema.json").read_text())["$defs"]
+    defs = example_schema_defs()
     setup = defs["rook-setup"]["properties"]
     names = [
         *defs["rook-expect"]["properties"],
@@ -504,31 +438,15 @@ def test_docs_describe_every_rook_claim_setup_and_option():
         *(name for kind in ("hand", "position", "game") for name in setup[kind]["properties"]),
         *defs["rook-options"]["properties"],
     ]
-    for name in names:
-        assert re.search(rf"`{name}:?[` ]", section), name
+    check_documented("## Rook", names)
 
 
 def test_every_rook_rule_id_is_in_the_engine_the_notebook_and_the_tests():
-    engine = "".join(p.read_text() for p in (ROOT / "cardlib").rglob("*.py"))
-    notebook = (ROOT / "notebooks" / "rook.ipynb").read_text()
-    tests = "".join(p.read_text() for p in (ROOT / "tests").rglob("test_*.py"))
-    for rule in GAME_RULES:
-        assert re.search(rf"\b{rule}\b", engine), f"{rule} not in the engine"
-        assert re.search(rf"\b{rule}\b", notebook), f"{rule} not in the notebook"
-        assert re.search(rf"\b{rule}\b", tests), f"{rule} not in the tests"
+    check_rule_ids_everywhere("rook", "rook.ipynb", "**/*.py", "**/test_*.py")
 
 
 def test_rook_notebook_teaches_the_rules_in_catalogue_order():
-    nb = json.loads((ROOT / "notebooks" / "rook.ipynb").read_text())
-    headings = [
-        line
-        for c in nb["cells"]
-        if c["cell_type"] == "markdown"
-        for line in "".join(c["source"]).splitlines()
-        if line.startswith("## ROOK-")
-    ]
-    ids = [h.split()[1].rstrip(":") for h in headings]
-    assert ids == GAME_RULES
+    headings = check_notebook_headings("rook", "rook.ipynb", "## ROOK-")
     assert all(
         h == f"## {r.id}: {r.title}" for h, r in zip(headings, rules.for_game("rook"), strict=True)
     )

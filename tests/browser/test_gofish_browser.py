@@ -1,23 +1,27 @@
 """The Go Fish notebook in JupyterLab in a real (headless) Chromium: run it all, then make
 requests through the AskSandbox's own dropdowns and button, as a learner would.
 
-Uses the harness of ``conftest.py``: ``page`` (a screenshot and the console log go to
-``test-artifacts/`` afterwards) and ``run_notebook(page, name)``.
+The harness (``page``, ``run_notebook``) is in ``conftest.py``, the shared steps in
+``support.py``.
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS_DIR
+from tests.browser.support import (
+    click_button,
+    exactly,
+    expect,
+    open_widget,
+    save_screenshot,
+    status_changes,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
-
-expect = pytest.importorskip("playwright.sync_api").expect
 
 pytestmark = pytest.mark.browser
 
@@ -25,35 +29,24 @@ pytestmark = pytest.mark.browser
 def _choose(box: Locator, label: str, option: str) -> None:
     """Pick ``option`` in the dropdown described as ``label`` inside ``box``."""
     dropdown = box.locator(".widget-dropdown").filter(
-        has=box.page.locator("label", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+        has=box.page.locator("label", has_text=exactly(label))
     )
     expect(dropdown, f"exactly one {label!r} dropdown").to_have_count(1)
     dropdown.locator("select").select_option(label=option)
 
 
 def _ask(box: Locator, status: Locator, target: str, what: str) -> str:
-    before = status.text_content()
-    _choose(box, "Ask", target)
-    _choose(box, "for", what)
-    button = box.locator("button.widget-button").filter(has_text=re.compile(r"^\s*Ask\s*$"))
-    expect(button).to_have_count(1)
-    expect(button).to_be_enabled()
-    button.click()
-    expect(status, f"the status after asking {target} for {what}").not_to_have_text(before)
+    with status_changes(status, f"asking {target} for {what}"):
+        _choose(box, "Ask", target)
+        _choose(box, "for", what)
+        click_button(box, "Ask", "the sandbox")
     return status.inner_text()
 
 
 def test_gofish_sandbox_answers_requests_in_the_browser(notebooks_dir, page, run_notebook):
-    if not (notebooks_dir / "go-fish.ipynb").is_file():
-        pytest.skip("go-fish.ipynb is not in the served notebooks")
-    run_notebook(page, "go-fish.ipynb")
-
-    sandbox = page.locator(".cardlib-gofish-sandbox")
-    expect(sandbox).to_have_count(1)
-    sandbox.scroll_into_view_if_needed()
-    expect(sandbox).to_be_visible()
-    status = sandbox.locator(".cardlib-status")
-    expect(status).to_have_count(1)
+    sandbox, status = open_widget(
+        notebooks_dir, page, run_notebook, "go-fish.ipynb", ".cardlib-gofish-sandbox"
+    )
     # The notebook itself asked An for 8s through the same widget model.
     expect(status).to_contain_text("Handed over: 8D, 8H (GF-GIVE-ALL)")
 
@@ -71,5 +64,4 @@ def test_gofish_sandbox_answers_requests_in_the_browser(notebooks_dir, page, run
     lucky = _ask(sandbox, status, "An", "Q")
     assert "Drawn from the stock: QH (GF-GO-FISH)" in lucky and "GF-LUCKY-DRAW" in lucky, lucky
 
-    ARTIFACTS_DIR.mkdir(exist_ok=True)
-    sandbox.screenshot(path=str(ARTIFACTS_DIR / "gofish-sandbox.png"))
+    save_screenshot(sandbox, "gofish-sandbox.png")

@@ -1,7 +1,8 @@
 """The course notebooks, run in JupyterLab in a real (headless) Chromium.
 
 Each test gets ``page`` (screenshot + console log in ``test-artifacts/`` afterwards)
-and ``run_notebook(page, name)`` from ``conftest.py``; see there for the machinery.
+and ``run_notebook(page, name)`` from ``conftest.py``; see there for the machinery, and
+``support.py`` for the steps the browser tests share.
 """
 
 from __future__ import annotations
@@ -11,20 +12,15 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.browser.support import click_button, expect, needs_notebook, status_changes
+
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
-
-expect = pytest.importorskip("playwright.sync_api").expect
 
 pytestmark = pytest.mark.browser
 
 SCORE = re.compile(r"Your score so far:\s*([-\u2212]?\d+)")
 REFUSAL = re.compile(r"refus", re.IGNORECASE)
-
-
-def _needs(notebooks_dir, name: str) -> None:
-    if not (notebooks_dir / name).is_file():
-        pytest.skip(f"{name} does not exist (yet) in {notebooks_dir}")
 
 
 def _score(status: Locator) -> int:
@@ -34,25 +30,14 @@ def _score(status: Locator) -> int:
     return int(match.group(1).replace("\u2212", "-"))
 
 
-def _click(table: Locator, description: str) -> None:
-    """Click the widget button labelled exactly ``description`` inside ``table``."""
-    button = table.locator("button.widget-button").filter(
-        has_text=re.compile(rf"^\s*{re.escape(description)}\s*$")
-    )
-    expect(button, f"exactly one {description!r} button in the golf table").to_have_count(1)
-    expect(button).to_be_enabled()
-    button.click()
-
-
 def _click_and_wait_for_change(table: Locator, status: Locator, description: str) -> str:
-    before = status.text_content()  # what not_to_have_text compares with
-    _click(table, description)
-    expect(status, f"the status after clicking {description!r}").not_to_have_text(before)
+    with status_changes(status, f"clicking {description!r}"):
+        click_button(table, description, "the golf table")
     return status.inner_text()
 
 
 def test_golf_hole_is_playable_through_the_widgets(notebooks_dir, page, run_notebook) -> None:
-    _needs(notebooks_dir, "golf.ipynb")
+    needs_notebook(notebooks_dir, "golf.ipynb")
     run_notebook(page, "golf.ipynb")
 
     tables = page.locator(".cardlib-golf-table")
