@@ -18,6 +18,7 @@ from cardlib.catalogue import rules
 from cardlib.errors import RuleViolation
 from cardlib.gofish import RULE_SETS, Event, GoFishGame, GoFishMove, GoFishOptions, simple_bot
 from cardlib.render_gofish import gofish_game_html
+from cardlib.widgets.common import bots_play, refusal_text
 
 _RANK_OPTIONS = [(str(r), str(r)) for r in Rank]
 _CARD_OPTIONS = [
@@ -245,7 +246,7 @@ class GoFishTable(w.VBox):
                 GoFishMove.ask(self.target.value, self.rank.value), player=self.you
             )
         except RuleViolation as v:
-            self.messages = [f"Refused: {v.rule} ({rules[v.rule].title}): {v.message}"]
+            self.messages = [refusal_text(v)]
             self._refresh()
             return False
         self.messages = [str(event)]
@@ -254,9 +255,7 @@ class GoFishTable(w.VBox):
         return True
 
     def _bots_play(self) -> None:
-        game = self.game
-        while not game.is_over and game.to_move != self.you:
-            self.messages.append(str(game.play(simple_bot(game, self._rng))))
+        self.messages += bots_play(self.game, self.you, simple_bot, self._rng)
 
     def _refresh(self) -> None:
         game = self.game

@@ -15,9 +15,9 @@ import ipywidgets as w
 from cardlib import render
 from cardlib.bots import golf_bot
 from cardlib.cards import Card, find_duplicate, standard_deck
-from cardlib.catalogue import rules
 from cardlib.errors import RuleViolation
 from cardlib.golf import COLUMNS, GolfGame, GolfMove, GolfOptions, Position, score_layout
+from cardlib.widgets.common import bots_play, refusal_text
 
 _CARD_OPTIONS = [
     (c.unicode, str(c)) for c in sorted(standard_deck(), key=lambda c: (c.rank, c.suit.letter))
@@ -143,8 +143,7 @@ class GolfTable(w.VBox):
         try:
             event = self.game.play(move, player=self.you)
         except RuleViolation as v:
-            title = rules[v.rule].title
-            self.messages = [f"Refused: {v.rule} ({title}): {v.message}"]
+            self.messages = [refusal_text(v)]
             self._refresh()
             return False
         self.messages = [str(event)]
@@ -153,9 +152,7 @@ class GolfTable(w.VBox):
         return True
 
     def _bots_play(self) -> None:
-        game = self.game
-        while not game.is_over and game.to_move != self.you:
-            self.messages.append(str(game.play(golf_bot(game, self._rng))))
+        self.messages += bots_play(self.game, self.you, golf_bot, self._rng)
 
     def _headline(self) -> str:
         game = self.game

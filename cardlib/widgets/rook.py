@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as w
 
-from cardlib.catalogue import rules
 from cardlib.errors import RuleViolation
 from cardlib.render_rook import rook_hand_html
 from cardlib.rook import Event, RookHand, RookMove, simple_bot, trick_winner
 from cardlib.rook_cards import Colour, RookCard, counters
+from cardlib.widgets.common import bots_play, refusal_text
 
 #: The article's deal (section 4): each hand as dealt, and the nest.  West deals.
 ARTICLE_DEAL: Mapping[str, Sequence[str]] = {
@@ -54,11 +54,6 @@ def article_play() -> RookHand:
     held = {p: list(cs) for p, cs in ARTICLE_DEAL.items()}
     held["North"] = [c for c in [*held["North"], *ARTICLE_NEST] if c not in set(ARTICLE_LAID_ASIDE)]
     return RookHand.from_position(held, ARTICLE_LAID_ASIDE, bid=("North", 95), trump="green")
-
-
-def refusal_text(v: RuleViolation) -> str:
-    """``Refused: RULE-ID (title): the engine's reason``."""
-    return f"Refused: {v.rule} ({rules[v.rule].title}): {v.message}"
 
 
 def _paragraphs(head: str, lines: Sequence[str], note: str = "") -> str:
@@ -366,9 +361,7 @@ class RookTable(w.VBox):
         return self.play("lay aside " + " ".join(chosen))
 
     def _bots_play(self) -> None:
-        hand = self.hand
-        while not hand.is_over and hand.to_move != self.you:
-            self.messages.append(_said(hand.play(simple_bot(hand, self._rng))))
+        self.messages += bots_play(self.hand, self.you, simple_bot, self._rng, _said)
 
     @property
     def text(self) -> str:
