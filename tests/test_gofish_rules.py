@@ -20,6 +20,7 @@ from cardlib.gofish import (
     deal_size,
     simple_bot,
 )
+from tests.rules_support import check_refusal
 
 ABC = ("Ann", "Ben", "Cy")
 
@@ -280,22 +281,9 @@ def state(game: GoFishGame) -> tuple:
     ids=[r[0] for r in REFUSALS],
 )
 def test_refused_with_its_rule(build, before, move, player, rule):
-    if move is None:
-        with pytest.raises(RuleViolation) as err:
-            build()
-        assert err.value.rule == rule
-        return
-    game = build()
-    for m in before:
-        game.play(m)
-    snapshot = state(game)
-    with pytest.raises(RuleViolation) as err:
-        game.result() if move == "result" else game.play(move, player=player)
-    assert err.value.rule == rule
-    assert str(err.value).startswith(f"{rule}: ") and len(err.value.message) > 30
-    assert snapshot == state(game), "a refused request changes nothing"
-    if move != "result":
-        assert move not in game.legal_moves()
+    check_refusal(
+        build, before, move, player, rule, state, min_message=30, legal_check_any_player=True
+    )
 
 
 def test_refusal_messages_quote_the_state():

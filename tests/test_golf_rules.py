@@ -16,6 +16,7 @@ from cardlib.golf import (
     column_score,
     score_layout,
 )
+from tests.rules_support import check_refusal
 
 P = Position
 
@@ -154,39 +155,23 @@ REFUSALS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("build", "before", "move", "player", "rule"),
-    [r[1:] for r in REFUSALS],
-    ids=[r[0] for r in REFUSALS],
-)
-def test_refused_with_its_rule(build, before, move, player, rule):
-    if move is None:
-        with pytest.raises(RuleViolation) as err:
-            build()
-        assert err.value.rule == rule
-        return
-    game = build()
-    for m in before:
-        game.play(m)
-    snapshot = (
+def golf_state(game: GolfGame) -> tuple:
+    return (
         game.stock[:],
         game.discard[:],
         {p: (lay.cards[:], lay.up[:]) for p, lay in game.layouts.items()},
         game.phase,
         game.to_move,
     )
-    with pytest.raises(RuleViolation) as err:
-        game.result() if move == "result" else game.play(move, player=player)
-    assert err.value.rule == rule
-    assert rule in str(err.value) and len(err.value.message) > 20
-    # a refused move changes nothing
-    assert snapshot == (
-        game.stock,
-        game.discard,
-        {p: (lay.cards, lay.up) for p, lay in game.layouts.items()},
-        game.phase,
-        game.to_move,
-    )
+
+
+@pytest.mark.parametrize(
+    ("build", "before", "move", "player", "rule"),
+    [r[1:] for r in REFUSALS],
+    ids=[r[0] for r in REFUSALS],
+)
+def test_refused_with_its_rule(build, before, move, player, rule):
+    check_refusal(build, before, move, player, rule, golf_state)
 
 
 # -- GOLF-DEAL, GOLF-FLIP-TWO, GOLF-ORDER ------------------------------------------------

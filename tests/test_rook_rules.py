@@ -36,6 +36,7 @@ from cardlib.rook_cards import (
     rook_deck,
     shuffled_rook_deck,
 )
+from tests.rules_support import check_refusal
 
 # -- the article's hand (section 4): West deals, North wins the auction at 95 ---------------
 
@@ -326,22 +327,7 @@ REFUSALS = [
     ids=[r[0] for r in REFUSALS],
 )
 def test_refused_with_its_rule(build, before, move, player, rule):
-    if move is None:
-        with pytest.raises(RuleViolation) as err:
-            build()
-        assert err.value.rule == rule
-        return
-    hand = build()
-    for m in before:
-        hand.play(m)
-    before_refusal = snapshot(hand)
-    if move != "result" and player in (None, hand.to_move):
-        assert move not in hand.legal_moves()
-    with pytest.raises(RuleViolation) as err:
-        hand.result() if move == "result" else hand.play(move, player=player)
-    assert err.value.rule == rule
-    assert str(err.value).startswith(f"{rule}: ") and len(err.value.message) > 20
-    assert snapshot(hand) == before_refusal, "a refused move changes nothing"
+    check_refusal(build, before, move, player, rule, snapshot)
 
 
 # -- the messages say what is wrong, in the state's words --------------------------------
