@@ -22,6 +22,16 @@ def player(players: tuple[str, ...], name: Any, path: Path) -> str:
     return str(name)
 
 
+def claim_about(state: Any, kind: type[C], path: Path, this: str, other: str) -> C:
+    """``state`` if it is a ``kind`` (``this``, e.g. "a hand"); otherwise the claim at ``path``
+    does not fit the example, which is ``other`` (e.g. "a match")."""
+    if not isinstance(state, kind):
+        raise AtPath(
+            path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about {this}; this example is {other}"
+        )
+    return state
+
+
 def compare(path: Path, rule: str, what: str, claimed: Any, actual: Any) -> ClaimResult:
     """A claim confirmed, or a mismatch reported with the rule that computes the value."""
     if claimed == actual:

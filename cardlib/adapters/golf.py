@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardlib.adapters.common import NamedCards, parsed
+from cardlib.adapters.common import NamedCards, claim_about, parsed
 from cardlib.adapters.common import compare as _compare
 from cardlib.adapters.common import player as _player
 from cardlib.cards import Card
@@ -111,19 +111,11 @@ def play(state: State, player: str, move: str, path: Path) -> object:
 
 
 def _game(state: State, path: Path) -> GolfGame:
-    if not isinstance(state, GolfGame):
-        raise AtPath(
-            path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a hand; this example is a match"
-        )
-    return state
+    return claim_about(state, GolfGame, path, "a hand", "a match")
 
 
 def _match_of(state: State, path: Path) -> GolfMatch:
-    if not isinstance(state, GolfMatch):
-        raise AtPath(
-            path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a match; this example is a hand"
-        )
-    return state
+    return claim_about(state, GolfMatch, path, "a match", "a hand")
 
 
 def _card_or_none(value: Any, path: Path) -> Card | None:

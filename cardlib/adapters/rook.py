@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlib.adapters.common import NamedCards
+from cardlib.adapters.common import NamedCards, claim_about
 from cardlib.adapters.common import compare as _compare
 from cardlib.adapters.common import player as _player
 from cardlib.check import AtPath, ClaimFn, ClaimResult, Confirmed, Mismatch
@@ -195,19 +195,11 @@ def play(state: State, player: str, move: str, path: Path) -> object:
 
 
 def _hand(state: State, path: Path) -> RookHand:
-    if not isinstance(state, RookHand):
-        raise AtPath(
-            path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a hand; this example is a game"
-        )
-    return state
+    return claim_about(state, RookHand, path, "a hand", "a game")
 
 
 def _game_of(state: State, path: Path) -> Game:
-    if not isinstance(state, Game):
-        raise AtPath(
-            path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a game; this example is a hand"
-        )
-    return state
+    return claim_about(state, Game, path, "a game", "a hand")
 
 
 def _cards(value: list[Any], path: Path) -> list[RookCard]:
