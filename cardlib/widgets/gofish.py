@@ -18,7 +18,7 @@ from cardlib.catalogue import rules
 from cardlib.errors import RuleViolation
 from cardlib.gofish import RULE_SETS, Event, GoFishGame, GoFishMove, GoFishOptions, simple_bot
 from cardlib.render_gofish import gofish_game_html
-from cardlib.widgets.common import bots_play, refusal_text
+from cardlib.widgets.common import LearnerAgainstBots
 
 _RANK_OPTIONS = [(str(r), str(r)) for r in Rank]
 _CARD_OPTIONS = [
@@ -185,12 +185,14 @@ class AskSandbox(w.VBox):
         self.ask_button.disabled = self.game.is_over
 
 
-class GoFishTable(w.VBox):
+class GoFishTable(LearnerAgainstBots, w.VBox):
     """A game of Go Fish: the learner against computer players (:func:`simple_bot`).
 
     Choose the rule set, click New game; on your turn choose a player and a rank you hold
     and click Ask.  The computer players answer at once; their requests are narrated.
     """
+
+    bot = staticmethod(simple_bot)
 
     def __init__(
         self,
@@ -241,21 +243,7 @@ class GoFishTable(w.VBox):
             self.messages = ["You hold no cards to ask with."]
             self._refresh()
             return False
-        try:
-            event = self.game.play(
-                GoFishMove.ask(self.target.value, self.rank.value), player=self.you
-            )
-        except RuleViolation as v:
-            self.messages = [refusal_text(v)]
-            self._refresh()
-            return False
-        self.messages = [str(event)]
-        self._bots_play()
-        self._refresh()
-        return True
-
-    def _bots_play(self) -> None:
-        self.messages += bots_play(self.game, self.you, simple_bot, self._rng)
+        return self._learner_plays(GoFishMove.ask(self.target.value, self.rank.value))
 
     def _refresh(self) -> None:
         game = self.game

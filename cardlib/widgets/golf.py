@@ -15,9 +15,8 @@ import ipywidgets as w
 from cardlib import render
 from cardlib.bots import golf_bot
 from cardlib.cards import Card, find_duplicate, standard_deck
-from cardlib.errors import RuleViolation
 from cardlib.golf import COLUMNS, GolfGame, GolfMove, GolfOptions, Position, score_layout
-from cardlib.widgets.common import bots_play, refusal_text
+from cardlib.widgets.common import LearnerAgainstBots
 
 _CARD_OPTIONS = [
     (c.unicode, str(c)) for c in sorted(standard_deck(), key=lambda c: (c.rank, c.suit.letter))
@@ -77,8 +76,10 @@ class LayoutScorer(w.VBox):
         )
 
 
-class GolfTable(w.VBox):
+class GolfTable(LearnerAgainstBots, w.VBox):
     """A hole of Six Card Golf: the learner ("You") against one or more computer players."""
+
+    bot = staticmethod(golf_bot)
 
     def __init__(
         self,
@@ -140,19 +141,7 @@ class GolfTable(w.VBox):
 
     def play(self, move: GolfMove | str) -> bool:
         """Make the learner's move; a refused move is shown with its rule. True if it was played."""
-        try:
-            event = self.game.play(move, player=self.you)
-        except RuleViolation as v:
-            self.messages = [refusal_text(v)]
-            self._refresh()
-            return False
-        self.messages = [str(event)]
-        self._bots_play()
-        self._refresh()
-        return True
-
-    def _bots_play(self) -> None:
-        self.messages += bots_play(self.game, self.you, golf_bot, self._rng)
+        return self._learner_plays(move)
 
     def _headline(self) -> str:
         game = self.game
