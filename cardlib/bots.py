@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from cardlib.cards import Card
-from cardlib.golf import VALUES, GolfGame, GolfMove, Layout, Position, column_score
+from cardlib.golf.engine import VALUES, GolfGame, GolfMove, Layout, Position, column_score
 
 #: what a face-down Golf card is worth on average, for a bot's estimates
 UNKNOWN_GOLF_CARD = 5.0

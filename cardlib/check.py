@@ -9,68 +9,27 @@ linter form ``PATH:LINE:COL: RULE-ID message``.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from cardlib.errors import CardlibError, ExampleMismatch, NotationError, RuleViolation
-from cardlib.examples import InputProblem, Map, Seq, locate, read_documents, validate
-
-#: game name in an example -> the module that knows how to replay it
-ADAPTERS = {
-    "golf": "cardlib.adapters.golf",
-    "go-fish": "cardlib.adapters.gofish",
-    "rook": "cardlib.adapters.rook",
-}
+from cardlib.claims import Confirmed, Mismatch
+from cardlib.errors import CardlibError, ExampleMismatch, InputError, NotationError, RuleViolation
+from cardlib.examples import Map, Seq, locate, read_documents, validate
+from cardlib.game import Event, Game
+from cardlib.games import GAMES
 
 Kind = Literal["input", "illegal", "mismatch", "internal"]
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 
-class AtPath(Exception):
-    """An input problem at a place inside the document (a card that is not a card, ...)."""
-
-    def __init__(self, path: Sequence[Any], code: str, message: str) -> None:
-        super().__init__(message)
-        self.path = list(path)
-        self.code = code
-        self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class Mismatch:
-    """A claim that the engine does not confirm."""
-
-    path: tuple[Any, ...]
-    rule: str
-    what: str
-    claimed: Any
-    actual: Any
-
-
-@dataclass(frozen=True, slots=True)
-class Confirmed:
-    """A claim the engine confirmed, for the narration."""
-
-    what: str
-    value: Any
-    rule: str
-
-
-ClaimResult = Mismatch | Confirmed
-ClaimFn = Callable[[Any, Any, tuple[Any, ...]], Iterable[ClaimResult]]
-
-
 class Adapter(Protocol):
-    """What the checker needs from a game: start from a setup, play a move, compute claims."""
+    """What the checker needs from a game's claims module (see :mod:`cardlib.claims`)."""
 
-    CLAIMS: dict[str, ClaimFn]
+    CLAIMS: dict[str, Any]
 
     def start(self, doc: Map) -> Any: ...
-
-    def play(self, state: Any, player: str, move: str, path: tuple[Any, ...]) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +87,30 @@ class Report:
 
 
 def _adapter(game: str) -> Adapter:
-    return importlib.import_module(ADAPTERS[game])  # type: ignore[return-value]
+    adapter: Adapter = GAMES[game].claims
+    return adapter
+
+
+def _where(doc: Map, e: InputError) -> tuple[int, int]:
+    return (e.line, e.column) if e.path is None else locate(doc, e.path)
+
+
+def play_step(state: Any, player: str, move: Any, path: tuple[Any, ...]) -> Event:
+    """One move of an example, through the engine: input problems are reported at ``path``,
+    a refusal is the engine's :class:`RuleViolation`, unchanged."""
+    if not isinstance(state, Game):
+        code, why = getattr(state, "no_moves", ("INPUT-SCHEMA", "this example has no moves"))
+        raise InputError.at(path, code, why)
+    if player not in state.players:
+        raise InputError.at(
+            path,
+            "INPUT-PLAYER",
+            f"{player!r} is not one of the players ({', '.join(state.players)})",
+        )
+    try:
+        return state.play(move, player=player)
+    except NotationError as e:
+        raise InputError.at(path, e.rule or "INPUT-MOVE", e.message) from None
 
 
 def check_file(path: Path | str, *, display: str | None = None) -> list[Report]:
@@ -137,7 +119,7 @@ def check_file(path: Path | str, *, display: str | None = None) -> list[Report]:
     name = display or str(path)
     try:
         docs = read_documents(path)
-    except InputProblem as p:
+    except InputError as p:
         report = Report(name, path.name)
         report.problems.append(Problem(name, p.line, p.column, p.code, p.message, "input"))
         return [report]
@@ -170,14 +152,14 @@ def check_document(doc: Map, name: str) -> Report:
 
     try:
         validate(doc)
-    except InputProblem as p:
-        problem((p.line, p.column), p.code, p.message, "input")
+    except InputError as p:
+        problem(_where(doc, p), p.code, p.message, "input")
         return report
     adapter = _adapter(doc["game"])
     try:
         state = adapter.start(doc)
-    except AtPath as e:
-        problem(locate(doc, e.path), e.code, e.message, "input")
+    except InputError as e:
+        problem(_where(doc, e), e.code, e.message, "input")
         return report
     steps: Seq = doc["steps"]
     for i, step in enumerate(steps):
@@ -185,13 +167,13 @@ def check_document(doc: Map, name: str) -> Report:
         movers = [k for k in step if k not in ("expect", "illegal", "note")]
         try:
             if len(movers) > 1:
-                raise AtPath(
+                raise InputError.at(
                     here,
                     "INPUT-SCHEMA",
                     f"one move a step, but this step names {', '.join(movers)}",
                 )
             if "illegal" in step and not movers:
-                raise AtPath(
+                raise InputError.at(
                     (*here, "illegal"), "INPUT-SCHEMA", "illegal: needs a move in the same step"
                 )
             if movers:
@@ -199,7 +181,11 @@ def check_document(doc: Map, name: str) -> Report:
                 move = step[player]
                 claimed_rule = step.get("illegal")
                 try:
-                    event = adapter.play(state, player, move, (*here, player))
+                    play = getattr(adapter, "play", None)  # until every game uses play_step
+                    if play is not None:
+                        event = play(state, player, move, (*here, player))
+                    else:
+                        event = play_step(state, player, move, (*here, player))
                 except RuleViolation as v:
                     if claimed_rule == v.rule:
                         report.narration.append(
@@ -236,8 +222,8 @@ def check_document(doc: Map, name: str) -> Report:
                     report.narration.append(f"line {step.where(player)[0]}: {event}")
             if "expect" in step:
                 _check_claims(adapter, state, doc, step["expect"], (*here, "expect"), report)
-        except AtPath as e:
-            problem(locate(doc, e.path), e.code, e.message, "input")
+        except InputError as e:
+            problem(_where(doc, e), e.code, e.message, "input")
             return report
         except NotationError as e:
             problem(step.mark, e.rule or "INPUT-MOVE", e.message, "input")
@@ -251,7 +237,7 @@ def _check_claims(
     for key, value in expect.items():
         fn = adapter.CLAIMS.get(key)
         if fn is None:  # the schema knows every claim; this is a safety net
-            raise AtPath(
+            raise InputError.at(
                 (*here, key), "INPUT-SCHEMA", f"{key!r} is not a claim this game can check"
             )
         try:
@@ -263,7 +249,9 @@ def _check_claims(
             )
             continue
         except NotationError as e:
-            raise AtPath((*here, key), e.rule or "INPUT-SCHEMA", f"{key}: {e.message}") from None
+            raise InputError.at(
+                (*here, key), e.rule or "INPUT-SCHEMA", f"{key}: {e.message}"
+            ) from None
         for r in results:
             report.claims += 1
             if isinstance(r, Mismatch):
@@ -374,8 +362,6 @@ def narrate(path: Path | str) -> str:
 
 
 __all__ = [
-    "ADAPTERS",
-    "AtPath",
     "CardlibError",
     "Confirmed",
     "Mismatch",
@@ -386,6 +372,7 @@ __all__ = [
     "check_paths",
     "exit_status",
     "narrate",
+    "play_step",
     "shipped_examples",
     "summary",
     "verify",

@@ -4,9 +4,17 @@
 * :class:`RuleViolation` -- the input is well formed but the rules forbid it; it
   carries the rule ID from the catalogue and says why in a learner's words.
 * :class:`ExampleMismatch` -- a worked example claims something the rules do not give.
+* :class:`InputError` -- a worked-example file that cannot be read or does not fit the
+  format; it knows where: a line and column, or a place inside the document.
+
+Every one of them carries a code in ``rule``: a rule ID of the catalogue, or one of the
+``INPUT-...`` codes of the checker.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 
 class CardlibError(Exception):
@@ -43,3 +51,37 @@ class ExampleMismatch(CardlibError):
     def __init__(self, rule: str | None, where: str, message: str) -> None:
         self.where = where
         super().__init__(f"{where}: {message}", rule=rule)
+
+
+class InputError(CardlibError):
+    """Input that cannot be read or is invalid (exit status 2 of ``cardlib check``).
+
+    ``rule`` is the code (``INPUT-YAML``, ``INPUT-SCHEMA``, ... or the rule ID of the game
+    when a setup breaks a rule); the place is a ``line`` and ``column`` in the file, or
+    ``path``, the keys and indexes that lead to the value inside the document.
+    """
+
+    rule: str
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        line: int = 1,
+        column: int = 1,
+        *,
+        path: Sequence[Any] | None = None,
+    ) -> None:
+        super().__init__(message, rule=code)
+        self.line = line
+        self.column = column
+        self.path = None if path is None else list(path)
+
+    @classmethod
+    def at(cls, path: Sequence[Any], code: str, message: str) -> InputError:
+        """The problem at ``path`` inside the document (located by the checker)."""
+        return cls(code, message, path=path)
+
+    @property
+    def code(self) -> str:
+        return self.rule

@@ -17,6 +17,8 @@ from typing import Any
 
 import yaml
 
+from cardlib.errors import InputError
+
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 24
 MAX_DOCUMENTS = 100
@@ -32,17 +34,6 @@ class Where:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
-
-
-class InputProblem(Exception):
-    """An example file that cannot be read or is invalid (exit status 2)."""
-
-    def __init__(self, code: str, message: str, line: int = 1, column: int = 1) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.line = line
-        self.column = column
 
 
 class Map(dict[str, Any]):
@@ -79,7 +70,7 @@ class _Loader(yaml.SafeLoader):
     def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
-            raise InputProblem(
+            raise InputError(
                 "INPUT-YAML",
                 "aliases (*name) are not allowed in worked examples: write the value out",
                 event.start_mark.line + 1,
@@ -88,7 +79,7 @@ class _Loader(yaml.SafeLoader):
         self._depth += 1
         if self._depth > MAX_DEPTH:
             event = self.peek_event()
-            raise InputProblem(
+            raise InputError(
                 "INPUT-LIMIT",
                 f"nesting deeper than {MAX_DEPTH} levels: a worked example is never this deep",
                 event.start_mark.line + 1,
@@ -107,12 +98,10 @@ class _Loader(yaml.SafeLoader):
         for key_node, value_node in node.value:
             key = self.construct_object(key_node, deep=True)
             if not isinstance(key, str | int | float | bool) or key is None:
-                raise InputProblem(
-                    "INPUT-YAML", "mapping keys must be plain text", *_mark(key_node)
-                )
+                raise InputError("INPUT-YAML", "mapping keys must be plain text", *_mark(key_node))
             key = str(key)
             if key in data:
-                raise InputProblem(
+                raise InputError(
                     "INPUT-YAML", f"duplicate key {key!r} in one mapping", *_mark(key_node)
                 )
             data[key] = self.construct_object(value_node, deep=True)
@@ -135,26 +124,24 @@ def read_documents(path: Path) -> list[Map]:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise InputProblem(
+            raise InputError(
                 "INPUT-LIMIT",
                 f"file is {size / 1e6:.1f} MB; worked examples are limited to {MAX_BYTES // 1000} kB",
             )
         raw = path.read_bytes()
     except OSError as exc:
-        raise InputProblem("INPUT-FILE", f"cannot read the file: {exc.strerror or exc}") from None
+        raise InputError("INPUT-FILE", f"cannot read the file: {exc.strerror or exc}") from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise InputProblem("INPUT-FILE", "the file is not UTF-8 text", line) from None
+        raise InputError("INPUT-FILE", "the file is not UTF-8 text", line) from None
     loader = _Loader(text)
     docs: list[Any] = []
     try:
         while loader.check_data():
             if len(docs) >= MAX_DOCUMENTS:
-                raise InputProblem(
-                    "INPUT-LIMIT", f"more than {MAX_DOCUMENTS} documents in one file"
-                )
+                raise InputError("INPUT-LIMIT", f"more than {MAX_DOCUMENTS} documents in one file")
             docs.append(loader.get_data())
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -164,21 +151,21 @@ def read_documents(path: Path) -> list[Map]:
             name = tag.group(1).replace("tag:yaml.org,2002:", "!!")
             problem = f"the tag {name} is not allowed: worked examples hold plain data only"
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise InputProblem(
+        raise InputError(
             "INPUT-YAML", problem if tag else f"malformed YAML: {problem}", line, col
         ) from None
     except yaml.YAMLError as exc:
-        raise InputProblem("INPUT-YAML", f"malformed YAML: {exc}") from None
+        raise InputError("INPUT-YAML", f"malformed YAML: {exc}") from None
     except RecursionError:
-        raise InputProblem("INPUT-LIMIT", "the file is nested too deeply to read") from None
+        raise InputError("INPUT-LIMIT", "the file is nested too deeply to read") from None
     finally:
         loader.dispose()
     if not docs:
-        raise InputProblem("INPUT-SCHEMA", "the file holds no worked example")
+        raise InputError("INPUT-SCHEMA", "the file holds no worked example")
     for doc in docs:
         if not isinstance(doc, Map):
             mark = getattr(doc, "mark", (1, 1))
-            raise InputProblem(
+            raise InputError(
                 "INPUT-SCHEMA", "a worked example is a mapping (example:, game:, ...)", *mark
             )
     return docs
@@ -239,4 +226,4 @@ def validate(doc: Map) -> None:
                 message = f"{names[0]!r} is not a field here"
         line, col = locate(doc, path)
         where = "/".join(str(p) for p in path) or "the example"
-        raise InputProblem("INPUT-SCHEMA", f"{where}: {message}", line, col) from None
+        raise InputError("INPUT-SCHEMA", f"{where}: {message}", line, col) from None

@@ -31,7 +31,7 @@ from tests.examples_support import (
 )
 
 GOFISH = sorted((EXAMPLES / "go-fish").glob("*.yaml"))
-GAME_RULES = [r.id for r in rules.for_game("gofish")]
+GAME_RULES = [r.id for r in rules.for_game("go-fish")]
 
 
 @pytest.mark.parametrize("path", GOFISH, ids=lambda p: p.stem)
@@ -327,8 +327,8 @@ def test_docs_describe_every_go_fish_claim_setup_and_option():
 
 
 def test_every_gofish_rule_id_is_in_the_engine_the_notebook_and_the_tests():
-    check_rule_ids_everywhere("gofish", "go-fish.ipynb", "gofish.py", "test_gofish*.py")
+    check_rule_ids_everywhere("go-fish", "go-fish.ipynb", "gofish/*.py", "test_gofish*.py")
 
 
 def test_gofish_notebook_teaches_the_rules_in_catalogue_order():
-    check_notebook_headings("gofish", "go-fish.ipynb", "## GF-")
+    check_notebook_headings("go-fish", "go-fish.ipynb", "## GF-")

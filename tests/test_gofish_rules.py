@@ -672,14 +672,14 @@ def test_played_and_narrated_with_its_rules(build, before, move, named, check):
 
 
 def test_every_gofish_rule_id_has_cases_and_is_enforced():
-    import cardlib.gofish
+    import cardlib.gofish.engine
 
-    ids = {r.id for r in rules.for_game("gofish")}
+    ids = {r.id for r in rules.for_game("go-fish")}
     assert len(ids) == 19
     covered = {r[-1] for r in REFUSALS} | {rule for r in PLAYS for rule in r[-2]}
     assert ids - covered == set()
     pattern = r"GF-[A-Z]+(?:-[A-Z]+)*"
-    with open(cardlib.gofish.__file__, encoding="utf-8") as engine:
+    with open(cardlib.gofish.engine.__file__, encoding="utf-8") as engine:
         assert set(re.findall(pattern, engine.read())) == ids
 
 

@@ -19,7 +19,7 @@ from cardlib.rook import (
     game_winner,
     simple_bot,
 )
-from cardlib.rook_cards import TOTAL_COUNTERS, RookCard, rook_deck
+from cardlib.rook.cards import TOTAL_COUNTERS, RookCard, rook_deck
 
 OPTIONS = {
     "no-house-rule": RookOptions(),

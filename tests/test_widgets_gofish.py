@@ -6,7 +6,7 @@ import html
 import re
 
 from cardlib.gofish import GoFishGame, GoFishOptions
-from cardlib.widgets.gofish import ARTICLE_SCENARIO, AskSandbox, GoFishTable, Scenario
+from cardlib.gofish.widgets import ARTICLE_SCENARIO, AskSandbox, GoFishTable, Scenario
 
 
 def text(widget_html: str) -> str:

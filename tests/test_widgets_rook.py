@@ -9,8 +9,8 @@ import re
 import pytest
 
 from cardlib.rook import RookHand, RookOptions, simple_bot
-from cardlib.rook_cards import RookCard
-from cardlib.widgets.rook import (
+from cardlib.rook.cards import RookCard
+from cardlib.rook.widgets import (
     ARTICLE_TRICKS,
     BiddingPanel,
     RookTable,
@@ -241,8 +241,8 @@ def test_the_article_deal_helpers_agree_with_the_article():
 
 
 def test_cards_are_drawn_in_their_colours_and_the_bird_is_distinct():
-    from cardlib.render_rook import COLOURS, nest_html, rook_card_html
-    from cardlib.rook_cards import ROOK, Colour, rook_deck
+    from cardlib.rook.cards import ROOK, Colour, rook_deck
+    from cardlib.rook.render import COLOURS, nest_html, rook_card_html
 
     for card in rook_deck():
         picture = rook_card_html(card)

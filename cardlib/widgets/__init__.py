@@ -1,15 +1,29 @@
-"""Jupyter widgets: thin views over the engines (the only part of cardlib that imports ipywidgets)."""
+"""Jupyter widgets: thin views over the engines (the only part of cardlib that imports ipywidgets).
 
-from cardlib.widgets.gofish import AskSandbox, GoFishTable
-from cardlib.widgets.golf import GolfTable, LayoutScorer
-from cardlib.widgets.rook import BiddingPanel, RookTable, TrickTrainer
+Each game keeps its widgets in its own package (``cardlib.golf.widgets``, ...); this module
+gathers them by name, importing a game's widgets when one is first asked for, and
+:mod:`cardlib.widgets.common` holds what they share.
+"""
 
-__all__ = [
-    "AskSandbox",
-    "BiddingPanel",
-    "GoFishTable",
-    "GolfTable",
-    "LayoutScorer",
-    "RookTable",
-    "TrickTrainer",
-]
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_WHERE = {
+    "AskSandbox": "cardlib.gofish.widgets",
+    "GoFishTable": "cardlib.gofish.widgets",
+    "GolfTable": "cardlib.golf.widgets",
+    "LayoutScorer": "cardlib.golf.widgets",
+    "BiddingPanel": "cardlib.rook.widgets",
+    "RookTable": "cardlib.rook.widgets",
+    "TrickTrainer": "cardlib.rook.widgets",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'cardlib.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(_WHERE[name]), name)

@@ -495,7 +495,7 @@ class GoFishGame:
     is drawn at random from the same seed (GF-FIRST).
     """
 
-    game = "gofish"
+    game = "go-fish"
 
     def __init__(
         self,
@@ -815,7 +815,7 @@ class GoFishGame:
         return f"<GoFishGame {self.describe()}>"
 
     def _repr_html_(self) -> str:
-        from cardlib.render_gofish import gofish_game_html
+        from cardlib.gofish.render import gofish_game_html
 
         return gofish_game_html(self)
 

@@ -152,7 +152,7 @@ class RookCard:
         return f"RookCard.parse({self.text!r})"
 
     def _repr_html_(self) -> str:
-        from cardlib import render_rook
+        from cardlib.rook import render as render_rook
 
         return render_rook.rook_card_html(self)
 

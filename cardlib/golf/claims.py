@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from cardlib.adapters.common import NamedCards, claim_about, parsed
-from cardlib.adapters.common import compare as _compare
-from cardlib.adapters.common import player as _player
 from cardlib.cards import Card
-from cardlib.check import AtPath, ClaimFn, ClaimResult
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.claims import ClaimFn, ClaimResult, NamedCards, claim_about, parsed
+from cardlib.claims import compare as _compare
+from cardlib.claims import player as _player
+from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
-from cardlib.golf import COLUMNS, GolfGame, GolfMatch, GolfMove, GolfOptions, Position
+from cardlib.golf.engine import COLUMNS, GolfGame, GolfMatch, GolfMove, GolfOptions, Position
 
 Path = tuple[Any, ...]
 State = GolfGame | GolfMatch
@@ -31,7 +30,9 @@ def _slot(text: str, path: Path) -> tuple[Card | None, bool]:
             return _card(words[1], path), False
     elif len(words) == 1:
         return _card(words[0], path), True
-    raise AtPath(path, "INPUT-SCHEMA", f"{text!r}: write a face-up card (7H), 'down QD' or 'down'")
+    raise InputError.at(
+        path, "INPUT-SCHEMA", f"{text!r}: write a face-up card (7H), 'down QD' or 'down'"
+    )
 
 
 def start(doc: Map) -> State:
@@ -76,9 +77,9 @@ def start(doc: Map) -> State:
             seed=seed,
         )
     except RuleViolation as v:
-        raise AtPath(at, v.rule, v.message) from None
+        raise InputError.at(at, v.rule, v.message) from None
     except NotationError as e:
-        raise AtPath(at, e.rule or "INPUT-SCHEMA", e.message) from None
+        raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
 
 
 def _match(players: tuple[str, ...], spec: Map, at: Path) -> GolfMatch:
@@ -86,10 +87,10 @@ def _match(players: tuple[str, ...], spec: Map, at: Path) -> GolfMatch:
         _player(players, name, (*at, name))
     missing = [p for p in players if p not in spec]
     if missing:
-        raise AtPath(at, "INPUT-PLAYER", f"no hole scores for {', '.join(missing)}")
+        raise InputError.at(at, "INPUT-PLAYER", f"no hole scores for {', '.join(missing)}")
     counts = {len(spec[p]) for p in players}
     if len(counts) != 1:
-        raise AtPath(at, "GOLF-MATCH", "every player needs a score for the same holes")
+        raise InputError.at(at, "GOLF-MATCH", "every player needs a score for the same holes")
     match = GolfMatch(players)
     for i in range(counts.pop()):
         match.record({p: spec[p][i] for p in players})
@@ -98,12 +99,14 @@ def _match(players: tuple[str, ...], spec: Map, at: Path) -> GolfMatch:
 
 def play(state: State, player: str, move: str, path: Path) -> object:
     if isinstance(state, GolfMatch):
-        raise AtPath(path, "INPUT-SCHEMA", "a match example records hole scores; it has no moves")
+        raise InputError.at(
+            path, "INPUT-SCHEMA", "a match example records hole scores; it has no moves"
+        )
     _player(state.players, player, path)
     try:
         mv = GolfMove.parse(move)
     except NotationError as e:
-        raise AtPath(path, "INPUT-MOVE", e.message) from None
+        raise InputError.at(path, "INPUT-MOVE", e.message) from None
     return state.play(mv, player=player)
 
 
@@ -197,7 +200,7 @@ def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
         try:
             claimed.append(str(GolfMove.parse(text)))
         except NotationError as e:
-            raise AtPath((*path, i), "INPUT-MOVE", e.message) from None
+            raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
     actual = [str(m) for m in game.legal_moves()]
     rule = {"flip": "GOLF-FLIP-TWO", "extra-flip": "GOLF-NO-PEEK", "draw": "GOLF-DRAW"}.get(
         game.phase, "GOLF-REPLACE"

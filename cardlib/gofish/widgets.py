@@ -16,8 +16,15 @@ import ipywidgets as w
 from cardlib.cards import Card, Rank, standard_deck
 from cardlib.catalogue import rules
 from cardlib.errors import RuleViolation
-from cardlib.gofish import RULE_SETS, Event, GoFishGame, GoFishMove, GoFishOptions, simple_bot
-from cardlib.render_gofish import gofish_game_html
+from cardlib.gofish.engine import (
+    RULE_SETS,
+    Event,
+    GoFishGame,
+    GoFishMove,
+    GoFishOptions,
+    simple_bot,
+)
+from cardlib.gofish.render import gofish_game_html
 from cardlib.widgets.common import LearnerAgainstBots
 
 _RANK_OPTIONS = [(str(r), str(r)) for r in Rank]

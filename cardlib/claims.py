@@ -1,22 +1,52 @@
-"""What every game's adapter needs: reading names and cards at a place in the example, and
-comparing a claim with the engine's value."""
+"""What every game's worked-example claims share: the outcome of a claim, reading names and
+cards at a place in the example, and comparing a claim with the engine's value.
+
+Each game's ``claims`` module (``cardlib.golf.claims``, ...) has a ``start(doc)`` that builds
+the game an example describes and a table ``CLAIMS`` from claim name to a function that
+compares the claim with the engine; :mod:`cardlib.check` replays the moves itself.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from cardlib.check import AtPath, ClaimResult, Confirmed, Mismatch
-from cardlib.errors import NotationError
+from cardlib.errors import InputError, NotationError
 
 Path = tuple[Any, ...]
 C = TypeVar("C")
 
 
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """A claim that the engine does not confirm."""
+
+    path: tuple[Any, ...]
+    rule: str
+    what: str
+    claimed: Any
+    actual: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Confirmed:
+    """A claim the engine confirmed, for the narration."""
+
+    what: str
+    value: Any
+    rule: str
+
+
+ClaimResult = Mismatch | Confirmed
+#: a claim: (the game or record, the claimed value, where it stands) -> its outcomes
+ClaimFn = Callable[[Any, Any, Path], Iterable[ClaimResult]]
+
+
 def player(players: tuple[str, ...], name: Any, path: Path) -> str:
     """``name`` if it is one of the players; otherwise an input problem at ``path``."""
     if name not in players:
-        raise AtPath(
+        raise InputError.at(
             path, "INPUT-PLAYER", f"{name!r} is not one of the players ({', '.join(players)})"
         )
     return str(name)
@@ -26,7 +56,7 @@ def claim_about(state: Any, kind: type[C], path: Path, this: str, other: str) ->
     """``state`` if it is a ``kind`` (``this``, e.g. "a hand"); otherwise the claim at ``path``
     does not fit the example, which is ``other`` (e.g. "a match")."""
     if not isinstance(state, kind):
-        raise AtPath(
+        raise InputError.at(
             path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about {this}; this example is {other}"
         )
     return state
@@ -44,7 +74,7 @@ def parsed(parse: Callable[[Any], C], rule: str, text: Any, path: Path) -> C:
     try:
         return parse(text)
     except NotationError as e:
-        raise AtPath(path, e.rule or rule, e.message) from None
+        raise InputError.at(path, e.rule or rule, e.message) from None
 
 
 class NamedCards(Generic[C]):
@@ -56,7 +86,7 @@ class NamedCards(Generic[C]):
         self.parse = parse
         self.first: dict[C, Path] = {}
 
-    def add(self, card: Any, path: Path, why: str = "") -> C:
+    def add(self, card: Any, path: Path, why: str = "") -> C | None:
         """Register one card (or its notation) named at ``path``; None (an unknown card) passes."""
         if card is None:
             return card
@@ -64,7 +94,7 @@ class NamedCards(Generic[C]):
             card = parsed(self.parse, self.rule, card, path)
         if card in self.first:
             where = "/".join(map(str, self.first[card]))
-            raise AtPath(
+            raise InputError.at(
                 path,
                 self.rule,
                 f"{card} is named twice (first at {where}){why}; the pack has each card once",
@@ -73,5 +103,6 @@ class NamedCards(Generic[C]):
         return card
 
     def many(self, cards: list[Any], path: Path) -> list[C]:
-        """Register a list of cards named at ``path``."""
-        return [self.add(c, (*path, i)) for i, c in enumerate(cards)]
+        """Register a list of cards named at ``path`` (none of them unknown)."""
+        found = [self.add(c, (*path, i)) for i, c in enumerate(cards)]
+        return [c for c in found if c is not None]

@@ -10,10 +10,10 @@ import html
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from cardlib.rook_cards import Colour, RookCard
+from cardlib.rook.cards import Colour, RookCard
 
 if TYPE_CHECKING:
-    from cardlib.rook import RookHand, Trick
+    from cardlib.rook.engine import RookHand, Trick
 
 #: (ink, paper) for each colour: the number is printed in the ink on a tint of it
 COLOURS: dict[Colour, tuple[str, str]] = {
@@ -123,7 +123,7 @@ def rook_hand_html(hand: RookHand, *, hidden: Collection[str] = (), size: int = 
 
     Players named in ``hidden`` show their cards face down until the hand is over.
     """
-    from cardlib.rook import Seat
+    from cardlib.rook.engine import Seat
 
     rows = []
     for seat, name in zip(Seat, hand.players, strict=True):

@@ -38,7 +38,7 @@ from operator import attrgetter
 from typing import Literal, NamedTuple, overload
 
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.rook_cards import (
+from cardlib.rook.cards import (
     HIGHEST,
     LOWEST,
     ROOK,
@@ -840,7 +840,7 @@ class RookHand:
         return f"<RookHand {self.describe()}>"
 
     def _repr_html_(self) -> str:
-        from cardlib import render_rook
+        from cardlib.rook import render as render_rook
 
         return render_rook.rook_hand_html(self)
 

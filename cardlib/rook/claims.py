@@ -21,13 +21,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlib.adapters.common import NamedCards, claim_about
-from cardlib.adapters.common import compare as _compare
-from cardlib.adapters.common import player as _player
-from cardlib.check import AtPath, ClaimFn, ClaimResult, Confirmed, Mismatch
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.claims import ClaimFn, ClaimResult, Confirmed, Mismatch, NamedCards, claim_about
+from cardlib.claims import compare as _compare
+from cardlib.claims import player as _player
+from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
-from cardlib.rook import (
+from cardlib.rook.cards import ROOK, RookCard, counters
+from cardlib.rook.engine import (
     BID_STEP,
     MAX_BID,
     MIN_BID,
@@ -41,7 +41,6 @@ from cardlib.rook import (
     led_colour,
     score_hand,
 )
-from cardlib.rook_cards import ROOK, RookCard, counters
 
 Path = tuple[Any, ...]
 
@@ -66,7 +65,7 @@ def _card(text: Any, path: Path) -> RookCard:
     try:
         return RookCard.parse(text)
     except NotationError as e:
-        raise AtPath(path, "ROOK-DECK", e.message) from None
+        raise InputError.at(path, "ROOK-DECK", e.message) from None
 
 
 def start(doc: Map) -> State:
@@ -114,21 +113,21 @@ def start(doc: Map) -> State:
             )
         except RuleViolation as v:
             if v.rule == "ROOK-BID-MIN":
-                raise AtPath((*at, "bid", bidder), v.rule, v.message) from None
+                raise InputError.at((*at, "bid", bidder), v.rule, v.message) from None
             raise
         _replay_tricks(hand, spec.get("tricks", []), (*at, "tricks"))
         return hand
     except RuleViolation as v:
-        raise AtPath(at, v.rule, v.message) from None
+        raise InputError.at(at, v.rule, v.message) from None
     except NotationError as e:
-        raise AtPath(at, e.rule or "INPUT-SCHEMA", e.message) from None
+        raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
 
 
 def _replay_tricks(hand: RookHand, tricks: list[list[Any]], at: Path) -> None:
     """Play the tricks of a ``position:`` setup through the engine, card by card."""
     for i, cards in enumerate(tricks):
         if len(cards) < 4 and i < len(tricks) - 1:
-            raise AtPath(
+            raise InputError.at(
                 (*at, i),
                 "ROOK-LEAD",
                 f"trick {i + 1} has {len(cards)} cards: only the last trick listed may be "
@@ -140,7 +139,7 @@ def _replay_tricks(hand: RookHand, tricks: list[list[Any]], at: Path) -> None:
             try:
                 hand.play(RookMove("play", cards=(card,)))
             except RuleViolation as v:
-                raise AtPath(
+                raise InputError.at(
                     (*at, i, j), v.rule, f"trick {i + 1}: {who} cannot play {card}: {v.message}"
                 ) from None
 
@@ -151,7 +150,7 @@ def _game(spec: Map, at: Path) -> Game:
     for i, record in enumerate(spec.get("hands", [])):
         here = (*at, "hands", i)
         if game.winner is not None:
-            raise AtPath(
+            raise InputError.at(
                 here,
                 "ROOK-GAME",
                 f"the game is already over ({game.winner.label} won with "
@@ -160,7 +159,7 @@ def _game(spec: Map, at: Path) -> Game:
             )
         ((team, bid),) = record["bid"].items()
         if not (MIN_BID <= bid <= MAX_BID and bid % BID_STEP == 0):
-            raise AtPath(
+            raise InputError.at(
                 (*here, "bid", team),
                 "ROOK-BID-MIN",
                 f"a contract of {bid} is impossible: bids are multiples of {BID_STEP} "
@@ -169,7 +168,7 @@ def _game(spec: Map, at: Path) -> Game:
         try:
             score = score_hand(team, bid, record["took"])
         except RuleViolation as v:
-            raise AtPath((*here, "took"), v.rule, v.message) from None
+            raise InputError.at((*here, "took"), v.rule, v.message) from None
         game.scores.append(score)
         for t in Team:
             game.totals[t.value] += score.points[t]
@@ -182,12 +181,14 @@ def _game(spec: Map, at: Path) -> Game:
 
 def play(state: State, player: str, move: str, path: Path) -> object:
     if isinstance(state, Game):
-        raise AtPath(path, "INPUT-SCHEMA", "a game example records hand scores; it has no moves")
+        raise InputError.at(
+            path, "INPUT-SCHEMA", "a game example records hand scores; it has no moves"
+        )
     _player(state.players, player, path)
     try:
         mv = RookMove.parse(move)
     except NotationError as e:
-        raise AtPath(path, e.rule or "INPUT-MOVE", e.message) from None
+        raise InputError.at(path, e.rule or "INPUT-MOVE", e.message) from None
     return state.play(mv, player=player)
 
 
@@ -446,7 +447,7 @@ def _last_score(state: State, path: Path) -> tuple[dict[str, int], str, HandScor
     """The points of the hand (or of the last hand of a game), the rule, and the score."""
     if isinstance(state, Game):
         if not state.scores:
-            raise AtPath(path, "INPUT-SCHEMA", f"{path[-1]!r}: this game lists no hands")
+            raise InputError.at(path, "INPUT-SCHEMA", f"{path[-1]!r}: this game lists no hands")
         score = state.scores[-1]
         return {t.value: score.points[t] for t in Team}, score.rule, score
     points = state.result()  # a RuleViolation (not over yet) is reported at the claim
@@ -466,7 +467,9 @@ def _score(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
 def _made(state: State, value: bool, path: Path) -> Iterator[ClaimResult]:
     _points, rule, score = _last_score(state, path)
     if score is None:
-        raise AtPath(path, "ROOK-ALL-PASS", "made: the hand was thrown in; there is no contract")
+        raise InputError.at(
+            path, "ROOK-ALL-PASS", "made: the hand was thrown in; there is no contract"
+        )
     what = f"whether the contract was made ({score.explain()})"
     yield _compare(path, rule, what, value, score.made)
 
@@ -526,7 +529,7 @@ def _legal(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
         try:
             claimed.append(str(RookMove.parse(text)))
         except NotationError as e:
-            raise AtPath((*path, i), "INPUT-MOVE", e.message) from None
+            raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
     actual = [str(m) for m in legal]  # in the engine's order, for the narration
     what = f"the legal moves of {hand.to_move}"
     if sorted(claimed) == sorted(actual):

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 import ipywidgets as w
 
 from cardlib.errors import RuleViolation
-from cardlib.render_rook import rook_hand_html
-from cardlib.rook import Event, RookHand, RookMove, simple_bot, trick_winner
-from cardlib.rook_cards import Colour, RookCard, counters
+from cardlib.rook.cards import Colour, RookCard, counters
+from cardlib.rook.engine import Event, RookHand, RookMove, simple_bot, trick_winner
+from cardlib.rook.render import rook_hand_html
 from cardlib.widgets.common import bots_play, refusal_text
 
 #: The article's deal (section 4): each hand as dealt, and the nest.  West deals.

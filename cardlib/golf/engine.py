@@ -281,7 +281,7 @@ class Layout:
         return score_layout(self.cards)
 
     def _repr_html_(self) -> str:
-        from cardlib import render
+        from cardlib.golf import render
 
         return render.golf_layout_html(self)
 
@@ -537,7 +537,7 @@ class GolfGame:
         return total
 
     def _repr_html_(self) -> str:
-        from cardlib import render
+        from cardlib.golf import render
 
         return render.golf_game_html(self)
 

@@ -14,7 +14,7 @@ from cardlib.cards import Card, Rank
 from cardlib.render import card_html
 
 if TYPE_CHECKING:
-    from cardlib.gofish import GoFishGame
+    from cardlib.gofish.engine import GoFishGame
 
 _TEXT = "font-family:sans-serif;"
 _BOOK = (

@@ -14,14 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlib.adapters.common import NamedCards
-from cardlib.adapters.common import compare as _compare
-from cardlib.adapters.common import player as _player
 from cardlib.cards import Card, Rank, Suit
-from cardlib.check import AtPath, ClaimFn, ClaimResult
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.claims import ClaimFn, ClaimResult, NamedCards
+from cardlib.claims import compare as _compare
+from cardlib.claims import player as _player
+from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
-from cardlib.gofish import Event, GoFishGame, GoFishMove, GoFishOptions, deal_size
+from cardlib.gofish.engine import Event, GoFishGame, GoFishMove, GoFishOptions, deal_size
 
 Path = tuple[Any, ...]
 
@@ -66,21 +65,21 @@ def _card(text: Any, path: Path) -> Card:
     try:
         return Card.parse(text)
     except NotationError as e:
-        raise AtPath(path, "GF-DECK", e.message) from None
+        raise InputError.at(path, "GF-DECK", e.message) from None
 
 
 def _rank(value: Any, path: Path) -> Rank:
     try:
         return Rank.parse(str(value))
     except NotationError as e:
-        raise AtPath(path, "GF-DECK", e.message) from None
+        raise InputError.at(path, "GF-DECK", e.message) from None
 
 
 def _options(doc: Map) -> GoFishOptions:
     try:
         return GoFishOptions(rule_set=doc.get("rule_set", "pagat"), **doc.get("options", {}))
     except NotationError as e:
-        raise AtPath(("options",), "INPUT-SCHEMA", e.message) from None
+        raise InputError.at(("options",), "INPUT-SCHEMA", e.message) from None
 
 
 def _claims_refusal(doc: Map) -> bool:
@@ -107,9 +106,9 @@ def start(doc: Map) -> State:
     except RuleViolation as v:
         if _claims_refusal(doc):
             return Refused(v)
-        raise AtPath(at, v.rule, v.message) from None
+        raise InputError.at(at, v.rule, v.message) from None
     except NotationError as e:
-        raise AtPath(at, e.rule or "INPUT-SCHEMA", e.message) from None
+        raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
     return Table(game)
 
 
@@ -130,7 +129,7 @@ def _position(
         ranks = [c.rank for c in hands[name]]
         for i, card in enumerate(hands[name]):
             if ranks.count(card.rank) == 4:
-                raise AtPath(
+                raise InputError.at(
                     (*here, i),
                     "GF-BOOK",
                     f"{name} cannot hold all four {card.rank}s: a book is laid aside at once, "
@@ -151,7 +150,7 @@ def _position(
     for name, size in spec.get("hand_sizes", {}).items():
         sizes[_player(players, name, (*at, "hand_sizes", name))] = size
         if size < len(hands.get(name, [])):
-            raise AtPath(
+            raise InputError.at(
                 (*at, "hand_sizes", name),
                 "INPUT-SCHEMA",
                 f"hand_sizes gives {name} {size} cards, but {len(hands[name])} are named",
@@ -176,15 +175,17 @@ def _position(
 def play(state: State, player: str, move: str, path: Path) -> Event:
     if isinstance(state, Refused):
         v = state.violation
-        raise AtPath(path, v.rule, f"there is no game to play: the deal was refused ({v.message})")
+        raise InputError.at(
+            path, v.rule, f"there is no game to play: the deal was refused ({v.message})"
+        )
     game = state.game
     _player(game.players, player, path)
     try:
         mv = GoFishMove.parse(move)
     except NotationError as e:
-        raise AtPath(path, "INPUT-MOVE", e.message) from None
+        raise InputError.at(path, "INPUT-MOVE", e.message) from None
     if mv.target not in game.players:
-        raise AtPath(
+        raise InputError.at(
             path,
             "INPUT-PLAYER",
             f"{mv.target!r} in {move!r} is not one of the players ({', '.join(game.players)})",
@@ -216,7 +217,7 @@ def play(state: State, player: str, move: str, path: Path) -> Event:
 def _table(state: State, path: Path) -> Table:
     if isinstance(state, Refused):
         v = state.violation
-        raise AtPath(
+        raise InputError.at(
             path,
             v.rule,
             f"{path[-1]!r} is a claim about a game, but the deal was refused ({v.message})",
@@ -321,7 +322,7 @@ def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
         try:
             claimed.append(str(GoFishMove.parse(text)))
         except NotationError as e:
-            raise AtPath((*path, i), "INPUT-MOVE", e.message) from None
+            raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
     actual = sorted(str(m) for m in game.legal_moves())
     yield _compare(
         path, "GF-ASK-HOLD", f"the legal requests of {game.to_move}", sorted(claimed), actual
@@ -362,7 +363,7 @@ def _refused(state: State, value: str, path: Path) -> Iterator[ClaimResult]:
 def _last(state: State, path: Path) -> Table:
     table = _table(state, path)
     if table.event is None:
-        raise AtPath(
+        raise InputError.at(
             path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about the last request: make one first"
         )
     return table

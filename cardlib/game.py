@@ -1,0 +1,238 @@
+"""The protocol every game engine speaks, the one Event type they return, and the legal-moves view.
+
+Everything above the engines -- the checker, the widgets, the bots, the simulations, the
+random-play tests -- is written once against :class:`Game`, so adding a game means adding
+an engine that satisfies it (see ``docs/architecture.md``)::
+
+    >>> from cardlib.golf import GolfGame
+    >>> game: Game = GolfGame(["Ann", "Ben"], seed=1)
+    >>> game.to_move, game.is_over
+    ('Ann', False)
+    >>> "flip TL" in game.legal_moves(), "draw" in game.legal_moves()
+    (True, False)
+    >>> event = game.play("flip TL")
+    >>> event.player, event.rules
+    ('Ann', ('GOLF-FLIP-TWO',))
+
+An :class:`Event` carries facts (:class:`Fact`): what moved and which rule decided it, so
+that nobody has to compare states before and after a move to find out what happened.
+Its text is composed only when someone reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, overload, runtime_checkable
+
+from cardlib.errors import NotationError
+
+M = TypeVar("M")
+
+
+class Fact(NamedTuple):
+    """One thing a move did, decided by ``rules``.
+
+    ``kind`` says what happened (``"draw"``, ``"hand-over"``, ``"book"``, ``"trick"``, ...;
+    each engine documents its kinds), ``player`` to whom, ``cards`` with which cards,
+    ``other`` the other party (who handed the cards over), ``value`` a number (points,
+    counters).  ``text`` is a :meth:`str.format` template filled with ``words``: the
+    narration, composed only when read.
+    """
+
+    kind: str
+    rules: tuple[str, ...]
+    text: str
+    words: tuple[Any, ...] = ()
+    player: str | None = None
+    cards: tuple[Any, ...] = ()
+    other: str | None = None
+    value: Any = None
+
+    def __str__(self) -> str:
+        return self.text.format(*self.words) if self.words else self.text
+
+
+class Event:
+    """What one move did: who moved, the move, and its facts in order.
+
+    ``rules`` are the rule IDs of the facts, in order and without repeats; ``text`` joins the
+    facts' narration with ``"; "``.  Both are worked out when first read.  Events are
+    immutable and compare by player, move and facts.
+    """
+
+    __slots__ = ("_facts", "_move", "_player", "_rules", "_text")
+
+    def __init__(self, player: str, move: Any, facts: Sequence[Fact]) -> None:
+        self._player = player
+        self._move = move
+        self._facts = tuple(facts)
+        self._text: str | None = None
+        self._rules: tuple[str, ...] | None = None
+
+    @property
+    def player(self) -> str:
+        return self._player
+
+    @property
+    def move(self) -> Any:
+        return self._move
+
+    @property
+    def facts(self) -> tuple[Fact, ...]:
+        return self._facts
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        if self._rules is None:
+            self._rules = tuple(dict.fromkeys(r for f in self._facts for r in f.rules))
+        return self._rules
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = "; ".join(map(str, self._facts))
+        return self._text
+
+    def of(self, kind: str) -> list[Fact]:
+        """The facts of one kind, in order: ``event.of("book")``."""
+        return [f for f in self._facts if f.kind == kind]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self._player, self._move, self._facts) == (other._player, other._move, other._facts)
+
+    def __hash__(self) -> int:
+        return hash((self._player, self._move, self._facts))
+
+    def __str__(self) -> str:
+        return f"{self.text} [{', '.join(self.rules)}]"
+
+    def __repr__(self) -> str:
+        return f"<Event {self.player}: {self.move} -- {self}>"
+
+
+class Result(dict[str, int]):
+    """The outcome of a finished game, in one shape for every game.
+
+    A mapping from each player to their number (Golf: points, lower is better; Go Fish:
+    books; Rook: their team's points), plus ``winners`` (several on a tie) and, in
+    partnership games, ``teams`` (team -> points).
+    """
+
+    winners: tuple[str, ...]
+    teams: Mapping[str, int]
+
+    def __init__(
+        self,
+        scores: Mapping[str, int],
+        winners: Sequence[str],
+        teams: Mapping[str, int] | None = None,
+    ) -> None:
+        super().__init__(scores)
+        self.winners = tuple(winners)
+        self.teams = dict(teams or {})
+
+
+class LegalMoves(Sequence[M]):
+    """The legal moves now, as a live view (python-chess's ``legal_moves`` is the model).
+
+    Every use asks the game afresh, so a view kept across a move never goes stale, and ``in``
+    answers exactly as the listing does (a move written as text is parsed first; text that
+    is not a move is simply not in it).  ``len``, indexing and iteration work, so
+    ``random.choice(game.legal_moves())`` does.  The game provides ``_legal()``, any
+    sequence of its moves, and ``parse_move``; when it has a ``_stamp`` that changes with
+    every move, the sequence is asked for once per position.
+    """
+
+    __slots__ = ("_cache", "_game", "_seen")
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+        self._seen: object = None
+        self._cache: Sequence[M] = ()
+
+    def _moves(self) -> Sequence[M]:
+        game = self._game
+        stamp = getattr(game, "_stamp", None)
+        if stamp is None or stamp != self._seen:
+            self._cache = game._legal()
+            self._seen = stamp
+        return self._cache
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            try:
+                move = self._game.parse_move(move)
+            except NotationError:
+                return False
+        return move in self._moves()
+
+    def __iter__(self) -> Iterator[M]:
+        return iter(self._moves())
+
+    def __len__(self) -> int:
+        return len(self._moves())
+
+    @overload
+    def __getitem__(self, index: int) -> M: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[M]: ...
+    def __getitem__(self, index: int | slice) -> M | Sequence[M]:
+        return self._moves()[index]
+
+    def __repr__(self) -> str:
+        moves = self._moves()
+        if len(moves) > 20:
+            shown = ", ".join(str(moves[i]) for i in range(20))
+            return f"<LegalMoves: {shown}, ... ({len(moves)} in all)>"
+        return f"<LegalMoves: {', '.join(str(m) for m in moves)}>"
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every engine is: Golf's ``GolfGame``, Go Fish's ``GoFishGame``, Rook's ``RookHand``
+    and ``RookGame``.
+
+    ``game`` is the game's ID (``"golf"``, ``"go-fish"``, ``"rook"``: the vocabulary of the
+    catalogue, the example format and the command line).  ``players`` are named in seat
+    order.  ``play`` checks a move (text or a move object) and either raises
+    :class:`~cardlib.errors.RuleViolation` naming the rule, leaving the game unchanged, or
+    makes it and returns its :class:`Event`.  Every engine also has a class method
+    ``from_position(players, <the position>, *, ...)`` that starts from a position an
+    article describes.
+    """
+
+    game: ClassVar[str]
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def to_move(self) -> str | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def history(self) -> Sequence[tuple[str, Any]]: ...
+
+    def legal_moves(self) -> LegalMoves[Any]: ...
+
+    def parse_move(self, text: str) -> Any: ...
+
+    def play(self, move: Any, *, player: str | None = None) -> Event: ...
+
+    def copy(self) -> Game: ...
+
+    def result(self) -> Result: ...
+
+    def describe(self) -> str: ...
+
+    def _repr_html_(self) -> str: ...
+
+
+#: a computer player: (the game, a random generator) -> a legal move
+Bot = Callable[[Any, Any], Any]
+
+__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result"]

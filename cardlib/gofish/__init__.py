@@ -1,0 +1,42 @@
+"""Go Fish: the engine, its pictures, its worked-example claims and (in :mod:`cardlib.gofish.widgets`) its widgets.
+
+Importing this package never imports ipywidgets.
+"""
+
+from cardlib.gofish.engine import (
+    BOOKS_IN_PACK,
+    DEAL_SIZES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    REFILL_SIZE,
+    RULE_SETS,
+    Event,
+    Fact,
+    GoFishGame,
+    GoFishMove,
+    GoFishOptions,
+    LegalMoves,
+    RuleSet,
+    Table,
+    deal_size,
+    simple_bot,
+)
+
+__all__ = [
+    "BOOKS_IN_PACK",
+    "DEAL_SIZES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "REFILL_SIZE",
+    "RULE_SETS",
+    "Event",
+    "Fact",
+    "GoFishGame",
+    "GoFishMove",
+    "GoFishOptions",
+    "LegalMoves",
+    "RuleSet",
+    "Table",
+    "deal_size",
+    "simple_bot",
+]
