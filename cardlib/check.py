@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from cardlib.claims import Confirmed, Mismatch
+from cardlib.claims import ClaimResult, Confirmed, Mismatch, Record, compare, refused
 from cardlib.errors import CardlibError, ExampleMismatch, InputError, NotationError, RuleViolation
 from cardlib.examples import Map, Seq, locate, read_documents, validate
 from cardlib.game import Event, Game
@@ -161,6 +161,12 @@ def check_document(doc: Map, name: str) -> Report:
     except InputError as e:
         problem(_where(doc, e), e.code, e.message, "input")
         return report
+    except RuleViolation as v:  # the rules refuse this setup: fine if the example says so
+        if not _claims_refusal(doc):
+            ((kind, _),) = doc["setup"].items()
+            problem(locate(doc, ["setup", kind]), v.rule, v.message, "input")
+            return report
+        state = refused(v)
     steps: Seq = doc["steps"]
     for i, step in enumerate(steps):
         here: tuple[Any, ...] = ("steps", i)
@@ -231,11 +237,30 @@ def check_document(doc: Map, name: str) -> Report:
     return report
 
 
+def _claims_refusal(doc: Map) -> bool:
+    return any("expect" in step and "refused" in step["expect"] for step in doc["steps"])
+
+
+def _refused_claim(state: Any, value: str, path: tuple[Any, ...]) -> list[ClaimResult]:
+    """``refused: RULE-ID``, a claim every game can make about its setup."""
+    v = (
+        state.value
+        if isinstance(state, Record) and isinstance(state.value, RuleViolation)
+        else None
+    )
+    what = (
+        f"the rule that refuses this setup ({v.message})"
+        if v
+        else "the rule that refuses this setup (the rules allow it)"
+    )
+    return [compare(path, v.rule if v else value, what, value, v.rule if v else None)]
+
+
 def _check_claims(
     adapter: Adapter, state: Any, doc: Map, expect: Map, here: tuple[Any, ...], report: Report
 ) -> None:
     for key, value in expect.items():
-        fn = adapter.CLAIMS.get(key)
+        fn = _refused_claim if key == "refused" else adapter.CLAIMS.get(key)
         if fn is None:  # the schema knows every claim; this is a safety net
             raise InputError.at(
                 (*here, key), "INPUT-SCHEMA", f"{key!r} is not a claim this game can check"

@@ -39,6 +39,26 @@ class Confirmed:
 
 
 ClaimResult = Mismatch | Confirmed
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What an example describes when it is not a game in play (a match's hole scores, a
+    game's hand scores, a setup the rules refuse): claims can be made about it, but it has
+    no moves; ``no_moves`` is the code and the reason given for a move."""
+
+    value: Any
+    no_moves: tuple[str, str]
+
+
+def refused(violation: Any) -> Record:
+    """The record of a setup that the rules refuse (``expect: {refused: RULE-ID}``)."""
+    return Record(
+        violation,
+        (violation.rule, f"there is no game to play: the setup was refused ({violation.message})"),
+    )
+
+
 #: a claim: (the game or record, the claimed value, where it stands) -> its outcomes
 ClaimFn = Callable[[Any, Any, Path], Iterable[ClaimResult]]
 
