@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlib.cards import Card, Rank, Suit
-from cardlib.claims import ClaimFn, ClaimResult, NamedCards
+from cardlib.claims import ClaimFn, ClaimResult, NamedCards, Record
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
-from cardlib.errors import InputError, NotationError, RuleViolation
+from cardlib.errors import InputError, NotationError
 from cardlib.examples import Map
 from cardlib.gofish.engine import Event, GoFishGame, GoFishMove, GoFishOptions, deal_size
 
@@ -48,14 +48,7 @@ class Table:
     hand_rule: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass
-class Refused:
-    """A setup the rules refuse (claimed with ``refused:``): there is no game to play."""
-
-    violation: RuleViolation
-
-
-State = Table | Refused
+State = Table | Record
 
 
 # -- reading the setup --------------------------------------------------------------
@@ -82,10 +75,6 @@ def _options(doc: Map) -> GoFishOptions:
         raise InputError.at(("options",), "INPUT-SCHEMA", e.message) from None
 
 
-def _claims_refusal(doc: Map) -> bool:
-    return any("expect" in step and "refused" in step["expect"] for step in doc["steps"])
-
-
 def start(doc: Map) -> State:
     players = tuple(doc["players"])
     dealer = _player(players, doc["dealer"], ("dealer",)) if "dealer" in doc else None
@@ -103,10 +92,6 @@ def start(doc: Map) -> State:
             )
         else:
             game = _position(players, spec, at, dealer, options, seed)
-    except RuleViolation as v:
-        if _claims_refusal(doc):
-            return Refused(v)
-        raise InputError.at(at, v.rule, v.message) from None
     except NotationError as e:
         raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
     return Table(game)
@@ -173,11 +158,8 @@ def _position(
 
 
 def play(state: State, player: str, move: str, path: Path) -> Event:
-    if isinstance(state, Refused):
-        v = state.violation
-        raise InputError.at(
-            path, v.rule, f"there is no game to play: the deal was refused ({v.message})"
-        )
+    if isinstance(state, Record):
+        raise InputError.at(path, *state.no_moves)
     game = state.game
     _player(game.players, player, path)
     try:
@@ -215,8 +197,8 @@ def play(state: State, player: str, move: str, path: Path) -> Event:
 
 
 def _table(state: State, path: Path) -> Table:
-    if isinstance(state, Refused):
-        v = state.violation
+    if isinstance(state, Record):
+        v = state.value
         raise InputError.at(
             path,
             v.rule,
@@ -349,17 +331,6 @@ def _deal(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
         )
 
 
-def _refused(state: State, value: str, path: Path) -> Iterator[ClaimResult]:
-    actual = state.violation.rule if isinstance(state, Refused) else None
-    rule = actual or value
-    what = (
-        f"the rule that refuses this setup ({state.violation.message})"
-        if isinstance(state, Refused)
-        else "the rule that refuses this setup (the rules allow it)"
-    )
-    yield _compare(path, rule, what, value, actual)
-
-
 def _last(state: State, path: Path) -> Table:
     table = _table(state, path)
     if table.event is None:
@@ -401,7 +372,6 @@ def _out_rule(table: Table) -> str:
 
 
 CLAIMS: dict[str, ClaimFn] = {
-    "refused": _refused,
     "deal": _deal,
     "stock": _simple(
         lambda t: "GF-GO-FISH" if t.game.log else "GF-DEAL",
