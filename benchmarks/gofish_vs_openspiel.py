@@ -33,9 +33,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from harness import compare, cpu  # noqa: E402
+from harness import compare, cpu
 
-from cardlib.gofish import GoFishGame  # noqa: E402
+from cardlib.gofish import GoFishGame
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
@@ -117,7 +117,10 @@ def main() -> None:
     for n in args.players:
         compare(
             f"Go Fish, {n} players",
-            {"cardlib": cardlib_side(n), "openspiel go_fish": openspiel_side("go_fish", openspiel_params(n))},
+            {
+                "cardlib": cardlib_side(n),
+                "openspiel go_fish": openspiel_side("go_fish", openspiel_params(n)),
+            },
             args.games,
             args.rounds,
             args.seed,

@@ -27,10 +27,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from gofish_vs_openspiel import openspiel_params, openspiel_side  # noqa: E402
-from harness import compare, cpu  # noqa: E402
+from gofish_vs_openspiel import openspiel_params, openspiel_side
+from harness import compare, cpu
 
-from cardlib.golf import GolfGame  # noqa: E402
+from cardlib.golf import GolfGame
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 # GOLF-VALUES by rank 1..13 (A, 2, ..., K); a card is rank * 4 + suit
@@ -44,7 +44,11 @@ def cardlib_side(players: int):
         rng = random.Random(seed)
         decisions = 0
         start = cpu()
-        dealt = None if deal_timed else [GolfGame(list(names), seed=seed * 100_003 + i) for i in range(games)]
+        dealt = (
+            None
+            if deal_timed
+            else [GolfGame(list(names), seed=seed * 100_003 + i) for i in range(games)]
+        )
         if dealt is not None:
             start = cpu()
         for i in range(games):
@@ -62,7 +66,9 @@ def column(top: int, bottom: int) -> int:
     return 0 if top // 4 == bottom // 4 else VALUE[top // 4] + VALUE[bottom // 4]
 
 
-def plain_deal(players: int, seed: int) -> tuple[list[list[int]], list[list[bool]], list[int], list[int]]:
+def plain_deal(
+    players: int, seed: int
+) -> tuple[list[list[int]], list[list[bool]], list[int], list[int]]:
     pack = [r * 4 + s for r in range(1, 14) for s in range(4)]
     random.Random(seed).shuffle(pack)
     cards = [pack[p * 6 : p * 6 + 6] for p in range(players)]
@@ -105,7 +111,9 @@ def plain_side(players: int):
         rng = random.Random(seed)
         decisions = 0
         start = cpu()
-        dealt = None if deal_timed else [plain_deal(players, seed * 100_003 + i) for i in range(games)]
+        dealt = (
+            None if deal_timed else [plain_deal(players, seed * 100_003 + i) for i in range(games)]
+        )
         if dealt is not None:
             start = cpu()
         for i in range(games):
@@ -126,7 +134,10 @@ def main() -> None:
     n = args.players
     compare(
         f"Golf ({n} players) against go_fish ({n} players), per decision",
-        {"cardlib golf": cardlib_side(n), "openspiel go_fish": openspiel_side("go_fish", openspiel_params(n))},
+        {
+            "cardlib golf": cardlib_side(n),
+            "openspiel go_fish": openspiel_side("go_fish", openspiel_params(n)),
+        },
         args.games,
         args.rounds,
         args.seed,

@@ -28,10 +28,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from gofish_vs_openspiel import openspiel_side  # noqa: E402
-from harness import compare, cpu  # noqa: E402
+from gofish_vs_openspiel import openspiel_side
+from harness import compare, cpu
 
-from cardlib.rook import RookHand  # noqa: E402
+from cardlib.rook import RookHand
 
 
 def cardlib_rook(games: int, seed: int, deal_timed: bool) -> tuple[float, int]:

@@ -39,7 +39,9 @@ def main() -> None:
     print(f"== {args.game}: {args.games} games, {args.rounds} paired rounds, {os.cpu_count()} CPUs")
     for w, rs in rates.items():
         print(f"  {w} worker{'s' if w > 1 else ' '}  {statistics.median(rs):9.1f} games/s")
-    print(f"  ratio 2 workers/1: {statistics.median(ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in ratios)})")
+    print(
+        f"  ratio 2 workers/1: {statistics.median(ratios):.2f} (rounds: {', '.join(f'{x:.2f}' for x in ratios)})"
+    )
 
 
 if __name__ == "__main__":
