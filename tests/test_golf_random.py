@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from cardlib import RuleViolation, standard_deck
-from cardlib.bots import golf_bot, random_bot
-from cardlib.golf import GolfGame, GolfOptions, score_layout
+from cardlib.bots import random_bot
+from cardlib.golf import GolfGame, GolfOptions, golf_bot, score_layout
 
 OPTIONS = {
     "base-no-house-rule": GolfOptions(),

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 import ipywidgets as w
 
-from cardlib.bots import golf_bot
 from cardlib.cards import Card, find_duplicate, standard_deck
 from cardlib.golf import render
+from cardlib.golf.bot import golf_bot
 from cardlib.golf.engine import COLUMNS, GolfGame, GolfMove, GolfOptions, Position, score_layout
 from cardlib.widgets.common import LearnerAgainstBots
 
