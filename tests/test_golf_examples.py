@@ -85,3 +85,30 @@ def test_every_kind_of_text_claim_is_corrupted():
 )
 def test_corrupted_text_claim_is_caught_at_its_line(tmp_path, path, line, col, old, new):
     check_claim_corruption(path, line, col, old, new, GAME_RULES, tmp_path)
+
+
+# -- traceability: the article's statements, the rules and the examples ---------------------
+
+
+def test_every_statement_of_the_golf_article_is_traced_and_every_rule_and_example_cited():
+    import yaml
+
+    from tests.conftest import ROOT
+
+    data = yaml.safe_load((ROOT / "cardlib/data/sources/golf.yaml").read_text("utf-8"))
+    assert data["game"] == "golf"
+    statements = [s for src in data["sources"] for s in src["statements"]]
+    assert len({s["id"] for s in statements}) == len(statements)
+    assert [src["file"] for src in data["sources"]] == ["001_c258a4e3ba4a4635.txt"]
+    cited_rules, cited_examples = set(), set()
+    for s in statements:
+        assert s.get("rules") or s.get("examples") or s.get("not_implemented"), s["id"]
+        cited_rules.update(s.get("rules", []))
+        for example in s.get("examples", []):
+            assert (ROOT / example).is_file(), example
+            cited_examples.add(example)
+    assert cited_rules <= set(GAME_RULES)
+    catalogue = yaml.safe_load((ROOT / "cardlib/data/rules/golf.yaml").read_text("utf-8"))
+    interpreted = {r["id"] for r in catalogue["rules"] if r.get("interpretations")}
+    assert set(GAME_RULES) <= cited_rules | interpreted
+    assert {f"examples/golf/{p.name}" for p in GOLF} <= cited_examples
