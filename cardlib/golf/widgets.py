@@ -151,8 +151,9 @@ class GolfTable(LearnerAgainstBots, w.VBox):
         """A position button turns the card up while cards are being turned (the opening
         two, or the extra-flip variant's compulsory flip after a discard); otherwise it
         puts the card in hand there."""
-        kind = "flip" if self.game.phase in ("flip", "extra-flip") else "replace"
-        return GolfMove(kind, p)
+        if self.game.phase in ("flip", "extra-flip"):
+            return GolfMove("flip", p)
+        return GolfMove("replace", p)
 
     def play(self, move: GolfMove | str) -> bool:
         """Make the learner's move; a refused move is shown with its rule. True if it was played."""
