@@ -1,15 +1,14 @@
-"""Simple computer players.  A bot sees only what a player at the table would see."""
+"""Computer players over the protocol.  A bot sees only what a player at the table would see.
+
+A bot is a function ``(game, rng) -> move``.  :func:`random_bot` plays any legal move;
+:func:`simple_bot` plays the game's own sensible player, found through the registry
+(``cardlib.golf.golf_bot``, ``cardlib.gofish.simple_bot``, ``cardlib.rook.simple_bot``).
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Any
-
-from cardlib.cards import Card
-from cardlib.golf.engine import VALUES, GolfGame, GolfMove, Layout, Position, column_score
-
-#: what a face-down Golf card is worth on average, for a bot's estimates
-UNKNOWN_GOLF_CARD = 5.0
 
 
 def random_bot(game: Any, rng: random.Random) -> Any:
@@ -26,52 +25,3 @@ def simple_bot(game: Any, rng: random.Random) -> Any:
     from cardlib.games import GAMES  # the registry imports the bots: look it up when asked
 
     return GAMES[game.game].bot(game, rng)
-
-
-def _estimate(cards: list[Card | None]) -> float:
-    """A layout's expected score from its visible cards (None = face down)."""
-    total = 0.0
-    for c in range(3):
-        top, bottom = cards[c], cards[c + 3]
-        if top is not None and bottom is not None:
-            total += column_score(top, bottom).points
-        else:
-            total += sum(
-                VALUES[x.rank] if x is not None else UNKNOWN_GOLF_CARD for x in (top, bottom)
-            )
-    return total
-
-
-def _best_place(layout: Layout, card: Card) -> tuple[float, Position]:
-    """The position where ``card`` lowers the estimate most, and by how much."""
-    seen = [layout.visible(p) for p in Position]
-    before = _estimate(seen)
-    best: tuple[float, Position] | None = None
-    for p in Position:
-        after = _estimate([card if q == p else seen[q] for q in Position])
-        gain = before - after
-        if best is None or gain > best[0]:
-            best = (gain, p)
-    assert best is not None
-    return best
-
-
-def golf_bot(game: GolfGame, rng: random.Random) -> GolfMove:
-    """A sensible Golf player: keeps low cards and pairs, never peeks."""
-    who = game.to_move
-    assert who is not None
-    layout = game.layouts[who]
-    legal = list(game.legal_moves())
-    if game.phase in ("flip", "extra-flip"):
-        return rng.choice(legal)
-    if game.phase == "draw":
-        top = game.discard_top
-        if (top is not None and _best_place(layout, top)[0] >= 3) or GolfMove("draw") not in legal:
-            return GolfMove("take")
-        return GolfMove("draw")
-    held = game.holding
-    assert held is not None
-    gain, pos = _best_place(layout, held)
-    if gain <= 0 and GolfMove("discard") in legal:
-        return GolfMove("discard")
-    return GolfMove("replace", pos)

@@ -3,29 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
-from cardlib import RuleViolation, standard_deck
-from cardlib.bots import golf_bot, random_bot
-from cardlib.golf import GolfGame, GolfOptions, score_layout
-
-OPTIONS = {
-    "base-no-house-rule": GolfOptions(),
-    "reshuffle": GolfOptions(stock_out="reshuffle"),
-    "stock-out-ends": GolfOptions(stock_out="end"),
-    "extra-flip": GolfOptions(stock_out="reshuffle", extra_flip=True),
-    "last-turns": GolfOptions(stock_out="reshuffle", last_turns=True),
-}
-NAMES = ["Ann", "Ben", "Cy", "Di"]
-
-
-def all_cards(game: GolfGame) -> Counter:
-    held = [game.holding] if game.holding else []
-    return Counter(
-        game.stock + game.discard + held + [c for lay in game.layouts.values() for c in lay.cards]
-    )
+from cardlib import RuleViolation
+from cardlib.bots import random_bot
+from cardlib.golf import PHASE_RULES, GolfGame, GolfMove, Position, golf_bot
+from tests.invariants_golf import NAMES, OPTIONS, check
 
 
 def snapshot(game: GolfGame) -> tuple:
@@ -40,22 +24,10 @@ def snapshot(game: GolfGame) -> tuple:
     )
 
 
-def check_invariants(game: GolfGame) -> None:
-    assert all_cards(game) == Counter(standard_deck()), "every card exactly once"
-    for p, lay in game.layouts.items():
-        assert game.scores()[p] == score_layout(lay.cards).total, "running score == recomputed"
-        assert -6 <= game.scores()[p] <= 60
-    if game.is_over:
-        assert len(game.legal_moves()) == 0 and game.to_move is None
-        assert all(all(lay.up) for lay in game.layouts.values())
-    else:
-        assert len(game.legal_moves()) > 0
-
-
 def play_out(game: GolfGame, rng: random.Random, chooser) -> int:
     steps = 0
     while not game.is_over:
-        check_invariants(game)
+        check(game)
         move = chooser(game, rng)
         mover = game.to_move
         # only the player to move may move
@@ -73,7 +45,7 @@ def play_out(game: GolfGame, rng: random.Random, chooser) -> int:
             game.play(move, player=mover)
         steps += 1
         assert steps < 5000, "a hand must end"
-    check_invariants(game)
+    check(game)
     with pytest.raises(RuleViolation):
         game.play("draw")
     return steps
@@ -103,3 +75,62 @@ def test_bots_finish_hands_and_score_lower_than_random_play(players):
         play_out(rand, random.Random(seed), random_bot)
         random_total += sum(rand.result().values())
     assert bot_total < random_total
+
+
+# Every move the notation can write, legal or not: flips, draws, replacements, the refused ones.
+CANDIDATES = [GolfMove.parse(t) for t in ("draw", "take", "discard", "pass", "take back")] + [
+    GolfMove(kind, p) for kind in ("flip", "replace", "peek") for p in Position
+]
+
+
+@pytest.mark.parametrize("option", list(OPTIONS), ids=str)
+def test_the_fast_legal_listing_agrees_with_play(option):
+    """``legal_moves()`` (cached move objects listed from the phase) and ``play`` (the rules
+    as written) give the same answer for every candidate move in random positions."""
+    for seed in range(4):
+        game = GolfGame(NAMES[: 2 + seed % 3], options=OPTIONS[option], seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_moves()
+            for move in CANDIDATES:
+                try:
+                    game.copy().play(move)
+                    accepted = True
+                except RuleViolation as v:
+                    accepted = False
+                    if game.phase in PHASE_RULES:
+                        assert v.rule.startswith("GOLF-")
+                assert (move in legal) == accepted, (move, game.describe())
+                assert (str(move) in legal) == accepted
+            game.play(rng.choice(list(legal)))
+
+
+def test_odd_input_raises_only_cardlib_errors():
+    from cardlib import NotationError
+
+    game = GolfGame(NAMES[:2], seed=1)
+    for odd in ([], None, 7, "flip " + "9" * 5000, "replace", GolfMove):
+        assert odd not in game.legal_moves()
+        with pytest.raises(NotationError):
+            game.play(odd)  # type: ignore[arg-type]
+    for who in ([], {}, 3, "Zed"):
+        with pytest.raises(NotationError):
+            game.play("flip TL", player=who)  # type: ignore[arg-type]
+    with pytest.raises(NotationError) as err:
+        GolfMove.parse("flip " + "9" * 5000)
+    assert len(str(err.value)) < 200
+    with pytest.raises(NotationError):
+        GolfMove("flip", 3)  # type: ignore[arg-type]
+    with pytest.raises(NotationError):
+        GolfMove([], None)  # type: ignore[arg-type]
+
+
+def test_a_game_without_a_record_plays_the_same_hand():
+    kept = GolfGame(NAMES[:3], options=OPTIONS["reshuffle"], seed=5)
+    bare = GolfGame(NAMES[:3], options=OPTIONS["reshuffle"], seed=5, record=False)
+    rng = random.Random(5)
+    while not kept.is_over:
+        move = random_bot(kept, rng)
+        assert kept.play(move) == bare.play(move)
+    assert bare.is_over and bare.result() == kept.result()
+    assert bare.history == [] and bare.log == [] and len(kept.log) == len(kept.history) > 0

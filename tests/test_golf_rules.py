@@ -113,6 +113,24 @@ REFUSALS = [
         "GOLF-NO-PEEK",
     ),
     (
+        "take-back-own-replacement-on-the-next-turn",
+        lambda: position("AC 2C 3C 4C 5C 6C", "110000", discard="9S"),
+        ["take", "replace BR"],
+        "take back",
+        "Ann",
+        "GOLF-NO-PEEK",
+    ),
+    (
+        "extra-flip-pass",
+        lambda: position(
+            "AC 2C 3C 4C 5C 6C", "110000", stock="9S", options=GolfOptions(extra_flip=True)
+        ),
+        ["draw", "discard"],
+        "pass",
+        None,
+        "GOLF-NO-PEEK",
+    ),
+    (
         "flip-after-stock-discard",
         lambda: position("AC 2C 3C 4C 5C 6C", "110000", stock="9S"),
         ["draw", "discard"],
@@ -276,12 +294,24 @@ def test_a_taken_card_may_replace_but_not_be_discarded():
     assert "replace TR" in game.legal_moves()
 
 
-def test_extra_flip_variant_is_off_by_default_and_works_when_switched_on():
+def test_extra_flip_variant_is_off_by_default_and_compulsory_when_switched_on():
     on = position("7H 2C 3C QD 5C 6C", "100000", stock="9S", options=GolfOptions(extra_flip=True))
     on.play("draw")
     on.play("discard")
-    assert on.phase == "extra-flip" and "pass" in on.legal_moves()
-    on.play("flip BR")
+    # the article: after discarding you must turn up one of your cards -- no passing
+    assert on.phase == "extra-flip" and on.legal_rule == "GOLF-NO-PEEK"
+    assert "pass" not in on.legal_moves() and "flip TL" not in on.legal_moves()
+    assert [str(m) for m in on.legal_moves()] == [
+        "flip TM",
+        "flip TR",
+        "flip BL",
+        "flip BM",
+        "flip BR",
+    ]
+    with pytest.raises(RuleViolation, match="compulsory"):
+        on.play("pass")
+    event = on.play("flip BR")
+    assert event.of("extra-flip")[0].cards == (Card.parse("6C"),)
     assert on.layouts["Ann"].up[P.BR] and on.to_move == "Ben"
 
 

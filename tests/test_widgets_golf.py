@@ -87,3 +87,28 @@ def test_table_plays_a_whole_hole_and_can_start_another():
     assert table.game.is_over and "The hole is over (GOLF-END)" in table.status.value
     table.new_button.click()
     assert not table.game.is_over and table.seed == 4 and table.game.phase == "flip"
+
+
+def test_table_with_the_extra_flip_variant_lets_the_learner_turn_a_card_after_a_discard():
+    from cardlib.golf import GolfOptions
+
+    table = GolfTable(seed=1, options=GolfOptions(stock_out="reshuffle", extra_flip=True))
+    game = table.game
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.BL].click()
+    table.draw_button.click()
+    table.discard_button.click()
+    assert game.phase == "extra-flip" and game.to_move == "Learner"
+    assert "compulsory" in table.text
+    table.position_buttons[Position.TM].click()  # turns the card up, not "replace TM"
+    assert game.layouts["Learner"].up[Position.TM]
+    assert "(extra-flip variant)" in table.status.value and "Refused" not in table.status.value
+
+
+def test_table_click_never_raises_and_shows_what_went_wrong():
+    table = GolfTable(seed=2)
+    before = repr(table.game)
+    assert table.play("jump over the stock") is False
+    assert table.text.splitlines()[1].startswith("- Not a move:")
+    assert table.play(None) is False  # type: ignore[arg-type]
+    assert repr(table.game) == before

@@ -3,25 +3,27 @@
 Importing this package never imports ipywidgets.
 """
 
+from cardlib.game import Event, LegalMoves
+from cardlib.golf.bot import golf_bot
 from cardlib.golf.engine import (
     COLUMNS,
     HOLES_IN_MATCH,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PHASE_RULES,
     RULE_SET,
     VALUES,
     ColumnScore,
-    Event,
     GolfGame,
     GolfMatch,
     GolfMove,
     GolfOptions,
     Layout,
     LayoutScore,
-    LegalMoves,
     MoveKind,
     Phase,
     Position,
+    column_points,
     column_score,
     score_layout,
 )
@@ -31,6 +33,7 @@ __all__ = [
     "HOLES_IN_MATCH",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PHASE_RULES",
     "RULE_SET",
     "VALUES",
     "ColumnScore",
@@ -45,6 +48,8 @@ __all__ = [
     "MoveKind",
     "Phase",
     "Position",
+    "column_points",
     "column_score",
+    "golf_bot",
     "score_layout",
 ]

@@ -1,4 +1,8 @@
-"""Replaying Six Card Golf worked examples: setups, moves and the claims they can make."""
+"""Six Card Golf's worked examples: the setups they describe and the claims they can make.
+
+:mod:`cardlib.check` replays the moves through the engine; a match (hole scores, no moves)
+is a :class:`cardlib.claims.Record`.  Every rule a claim reports comes from the engine.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardlib.cards import Card
-from cardlib.claims import ClaimFn, ClaimResult, NamedCards, claim_about, parsed
+from cardlib.claims import ClaimFn, ClaimResult, NamedCards, Record, claim_about, parsed
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
-from cardlib.errors import InputError, NotationError, RuleViolation
+from cardlib.errors import InputError, NotationError
 from cardlib.examples import Map
 from cardlib.golf.engine import COLUMNS, GolfGame, GolfMatch, GolfMove, GolfOptions, Position
 
 Path = tuple[Any, ...]
-State = GolfGame | GolfMatch
+State = GolfGame | Record
+
+NO_MOVES = ("INPUT-SCHEMA", "a match example records hole scores; it has no moves")
 
 
 def _card(text: Any, path: Path) -> Card:
@@ -36,6 +42,9 @@ def _slot(text: str, path: Path) -> tuple[Card | None, bool]:
 
 
 def start(doc: Map) -> State:
+    """The game (or match record) an example sets up; a setup the rules refuse raises the
+    engine's :class:`~cardlib.errors.RuleViolation` (the checker makes it a ``refused`` claim
+    or reports it)."""
     players = tuple(doc["players"])
     dealer = _player(players, doc["dealer"], ("dealer",)) if "dealer" in doc else None
     options = GolfOptions(**doc.get("options", {}))
@@ -44,7 +53,7 @@ def start(doc: Map) -> State:
     at: Path = ("setup", kind)
     try:
         if kind == "match":
-            return _match(players, spec, at)
+            return Record(_match(players, spec, at), NO_MOVES)
         if kind == "deal":
             deck = None
             if "deck" in spec:
@@ -68,16 +77,14 @@ def start(doc: Map) -> State:
         return GolfGame.from_position(
             players,
             layouts,
-            discard=discard,  # type: ignore[arg-type]
-            stock=stock,  # type: ignore[arg-type]
+            discard=discard,
+            stock=stock,
             stock_size=spec.get("stock_size"),
             to_move=to_move,
             dealer=dealer,
             options=options,
             seed=seed,
         )
-    except RuleViolation as v:
-        raise InputError.at(at, v.rule, v.message) from None
     except NotationError as e:
         raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
 
@@ -97,19 +104,6 @@ def _match(players: tuple[str, ...], spec: Map, at: Path) -> GolfMatch:
     return match
 
 
-def play(state: State, player: str, move: str, path: Path) -> object:
-    if isinstance(state, GolfMatch):
-        raise InputError.at(
-            path, "INPUT-SCHEMA", "a match example records hole scores; it has no moves"
-        )
-    _player(state.players, player, path)
-    try:
-        mv = GolfMove.parse(move)
-    except NotationError as e:
-        raise InputError.at(path, "INPUT-MOVE", e.message) from None
-    return state.play(mv, player=player)
-
-
 # -- claims -------------------------------------------------------------------------
 
 
@@ -118,7 +112,8 @@ def _game(state: State, path: Path) -> GolfGame:
 
 
 def _match_of(state: State, path: Path) -> GolfMatch:
-    return claim_about(state, GolfMatch, path, "a match", "a hand")
+    record = claim_about(state, Record, path, "a match", "a hand")
+    return claim_about(record.value, GolfMatch, path, "a match", "a hand")
 
 
 def _card_or_none(value: Any, path: Path) -> Card | None:
@@ -202,11 +197,12 @@ def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
         except NotationError as e:
             raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
     actual = [str(m) for m in game.legal_moves()]
-    rule = {"flip": "GOLF-FLIP-TWO", "extra-flip": "GOLF-NO-PEEK", "draw": "GOLF-DRAW"}.get(
-        game.phase, "GOLF-REPLACE"
-    )
     yield _compare(
-        path, rule, f"the legal moves of {game.to_move}", sorted(claimed), sorted(actual)
+        path,
+        game.legal_rule,
+        f"the legal moves of {game.to_move}",
+        sorted(claimed),
+        sorted(actual),
     )
 
 

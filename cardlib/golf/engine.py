@@ -5,27 +5,63 @@ Every rule is enforced here and every refusal is a :class:`RuleViolation` carryi
     >>> game = GolfGame(["Ann", "Ben", "Cy"], seed=1)
     >>> game.stock_size          # GOLF-DEAL: 52 - 3*6 - 1
     33
-    >>> game.play("flip TL")     # Ann turns her top-left card (GOLF-FLIP-TWO)
+    >>> event = game.play("flip TL")     # Ann turns her top-left card (GOLF-FLIP-TWO)
+    >>> print(event)
+    Ann turns up top-left: JH [GOLF-FLIP-TWO]
+    >>> event.of("flip")[0].cards
+    (Card.parse('JH'),)
+    >>> game.play("draw")
+    Traceback (most recent call last):
     ...
+    cardlib.errors.RuleViolation: GOLF-FLIP-TWO: first every player turns two cards face up: Ann still has 1 to turn
+    >>> game.legal_moves()
+    <LegalMoves: flip TM, flip TR, flip BL, flip BM, flip BR>
 
 Moves are written as text and read by :meth:`GolfMove.parse`: ``flip TL``, ``draw``
-(top of the stock), ``take`` (top of the discard pile), ``replace BL``, ``discard``,
-``pass`` (only in the extra-flip variant).  Some moves are never legal and exist so that
-an example can show they are refused: ``peek BL``, ``take back``, ``move TL BR``.
+(top of the stock), ``take`` (top of the discard pile), ``replace BL``, ``discard``.  Some
+moves are never legal and exist so that an example can show they are refused: ``peek BL``,
+``take back``, ``move TL BR`` and ``pass`` (not even in the extra-flip variant, where the
+flip after a discard is compulsory).
+
+Every move returns one :class:`cardlib.game.Event`; its facts, in order, are of these kinds:
+
+``flip``
+    an opening flip (GOLF-FLIP-TWO): ``player``, ``cards=(card,)``, ``value`` = the position.
+``first``
+    everyone has turned two; ``player`` plays first (GOLF-ORDER).
+``draw``
+    ``cards=(card,)`` from the stock (GOLF-DRAW); when the house rule refilled an empty
+    stock first, also GOLF-STOCK-OUT and ``value`` = how many discards were reshuffled.
+``take``
+    ``cards=(card,)`` from the discard pile (GOLF-DRAW, GOLF-TAKE-MUST-REPLACE).
+``replace``
+    ``cards=(new, old)``, ``value`` = the position (GOLF-REPLACE; also GOLF-NO-PEEK when the
+    old card was face down and is seen only now).
+``discard``
+    ``cards=(card,)``: the stock card thrown away (GOLF-DISCARD-STOCK).
+``extra-flip``
+    ``cards=(card,)``, ``value`` = the position: the compulsory flip of the extra-flip
+    variant (GOLF-NO-PEEK).
+``went-out``
+    ``player`` has six cards face up and the others get one more turn (variant, no rule).
+``end``
+    the hand is over (GOLF-END, or GOLF-STOCK-OUT under the house rule that ends it);
+    ``value`` = every player's score.
+``next``
+    ``player`` is to move next (no rule: the turn simply passes on).
 """
 
 from __future__ import annotations
 
-import copy
 import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
-from cardlib.cards import Card, Rank, find_duplicate, shuffled, standard_deck
+from cardlib.cards import Card, Rank, find_duplicate, standard_deck
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.legal import LegalMovesView
+from cardlib.game import Event, Fact, Game, LegalMoves, Result
 
 RULE_SET = "bicycle-pagat"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -75,7 +111,7 @@ class Position(enum.IntEnum):
             return _POSITIONS_BY_TEXT[key]
         except KeyError:
             raise NotationError(
-                f"{text!r} is not a position: write TL, TM, TR, BL, BM or BR "
+                f"{_short(text)} is not a position: write TL, TM, TR, BL, BM or BR "
                 "(top/bottom, left/middle/right)"
             ) from None
 
@@ -126,9 +162,12 @@ class GolfMove:
     to: Position | None = None
 
     def __post_init__(self) -> None:
-        arity = _ARITY.get(self.kind)
+        arity = _ARITY.get(self.kind) if isinstance(self.kind, str) else None
         if arity is None:
-            raise NotationError(f"{self.kind!r} is not a Golf move")
+            raise NotationError(f"{_short(self.kind)} is not a Golf move")
+        for p in (self.position, self.to):
+            if p is not None and not isinstance(p, Position):
+                raise NotationError(f"{_short(p)} is not a position: use Position.TL, ...")
         given = (self.position is not None) + (self.to is not None)
         if given != arity:
             raise NotationError(f"{self.kind!r} takes {arity} position(s), got {given}")
@@ -138,7 +177,7 @@ class GolfMove:
         if isinstance(text, GolfMove):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a Golf move")
+            raise NotationError(f"{_short(text)} is not a Golf move")
         original = text.split()
         words = " ".join(original).lower()
         if words in _ALIASES:
@@ -152,7 +191,7 @@ class GolfMove:
                 positions = [Position.parse(a) for a in args]
                 return cls(kind, *positions)  # type: ignore[arg-type]
         raise NotationError(
-            f"{text!r} is not a Golf move: write flip TL, draw, take, replace BL, discard or pass"
+            f"{_short(text)} is not a Golf move: write flip TL, draw, take, replace BL or discard"
         )
 
     def __str__(self) -> str:
@@ -170,7 +209,9 @@ class GolfOptions:
     agreed: drawing from an empty stock is refused), ``"reshuffle"`` (the discard pile
     but its top card is shuffled into a new stock) or ``"end"`` (the hand ends and is
     scored when a turn leaves the stock empty).  ``extra_flip`` and ``last_turns`` are the
-    variants the article names and does not use; they are off by default.
+    variants the article names and does not use; they are off by default.  With
+    ``extra_flip`` a player who discards a stock card must then turn one face-down card up
+    (the article words it as compulsory: there is no passing).
     """
 
     stock_out: Literal["reshuffle", "end"] | None = None
@@ -211,26 +252,39 @@ class ColumnScore:
     reason: str
 
 
+def column_points(top: Card, bottom: Card) -> int:
+    """One column's points (GOLF-COLUMN): a pair of the same rank scores 0 (two 2s as well:
+    GOLF-PAIR-TWOS); otherwise the two values add (GOLF-VALUES).  Only the top and bottom
+    card of one column pair: cards side by side or on a diagonal are never compared.
+
+    This is the rule the engine plays by; :func:`column_score` explains it in words.
+    """
+    if top.rank == bottom.rank:
+        return 0
+    return VALUES[top.rank] + VALUES[bottom.rank]
+
+
 def column_score(top: Card, bottom: Card) -> ColumnScore:
-    """Score one column (GOLF-COLUMN, GOLF-PAIR-TWOS, GOLF-VALUES)."""
+    """Score one column and say why (GOLF-COLUMN, GOLF-PAIR-TWOS, GOLF-VALUES)."""
+    points = column_points(top, bottom)
     t, b = VALUES[top.rank], VALUES[bottom.rank]
     if top.rank == bottom.rank == Rank.TWO:
-        return ColumnScore(top, bottom, 0, "GOLF-PAIR-TWOS", "two 2s pair: 0, not -4")
+        return ColumnScore(top, bottom, points, "GOLF-PAIR-TWOS", "two 2s pair: 0, not -4")
     if top.rank == bottom.rank:
-        return ColumnScore(top, bottom, 0, "GOLF-COLUMN", f"pair of {top.rank}s: 0")
+        return ColumnScore(top, bottom, points, "GOLF-COLUMN", f"pair of {top.rank}s: 0")
     if t == b:
         return ColumnScore(
             top,
             bottom,
-            t + b,
+            points,
             "GOLF-COLUMN",
             f"{top.rank} and {bottom.rank} are worth the same but are not the same rank: "
-            f"{t} + {b} = {t + b}",
+            f"{t} + {b} = {points}",
         )
     named = f"{top.rank} + {bottom.rank}"
     valued = f"{t} + {_signed(b)}"
     sums = f"{named} = {valued}" if named != valued else named
-    return ColumnScore(top, bottom, t + b, "GOLF-VALUES", f"{sums} = {t + b}")
+    return ColumnScore(top, bottom, points, "GOLF-VALUES", f"{sums} = {points}")
 
 
 def _signed(n: int) -> str:
@@ -286,27 +340,37 @@ class Layout:
         return render.golf_layout_html(self)
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What a move did, in words, and the rules that decided it (the checker's narration)."""
-
-    player: str
-    move: GolfMove
-    text: str
-    rules: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return f"{self.text} [{', '.join(self.rules)}]"
-
-
 Phase = Literal["flip", "draw", "place", "extra-flip", "over"]
 
+#: The rule that decides which moves are legal in each phase of a turn (the hand over:
+#: the rule that ended it, :attr:`GolfGame.ended_by`).
+PHASE_RULES: Mapping[str, str] = {
+    "flip": "GOLF-FLIP-TWO",
+    "draw": "GOLF-DRAW",
+    "place": "GOLF-REPLACE",
+    "extra-flip": "GOLF-NO-PEEK",
+}
 
-class LegalMoves(LegalMovesView[GolfMove]):
-    """The legal moves now: supports ``in``, ``len``, indexing, iteration and a readable repr."""
-
-    __slots__ = ()
-    _parse = staticmethod(GolfMove.parse)
+# The moves are frozen values, so the legal-move listings hand out these same objects.
+DRAW, TAKE, DISCARD = GolfMove("draw"), GolfMove("take"), GolfMove("discard")
+_FLIP = {p: GolfMove("flip", p) for p in Position}
+_REPLACE = tuple(GolfMove("replace", p) for p in Position)
+_REPLACE_OR_DISCARD = (*_REPLACE, DISCARD)
+_FLIPS_FACE_DOWN: dict[tuple[bool, ...], tuple[GolfMove, ...]] = {
+    up: tuple(_FLIP[p] for p in Position if not up[p])
+    for up in (tuple(bool(mask >> i & 1) for i in range(6)) for mask in range(64))
+}
+_R_FLIP = ("GOLF-FLIP-TWO",)
+_R_ORDER = ("GOLF-ORDER",)
+_R_DRAW = ("GOLF-DRAW",)
+_R_RESHUFFLE = ("GOLF-STOCK-OUT", "GOLF-DRAW")
+_R_TAKE = ("GOLF-DRAW", "GOLF-TAKE-MUST-REPLACE")
+_R_REPLACE_UP = ("GOLF-REPLACE",)
+_R_REPLACE_DOWN = ("GOLF-REPLACE", "GOLF-NO-PEEK")
+_R_DISCARD = ("GOLF-DISCARD-STOCK",)
+_R_NO_PEEK = ("GOLF-NO-PEEK",)
+_R_END = ("GOLF-END",)
+_R_STOCK_OUT = ("GOLF-STOCK-OUT",)
 
 
 class GolfGame:
@@ -314,10 +378,11 @@ class GolfGame:
 
     ``players`` are named in clockwise seat order; ``dealer`` defaults to the last, so the
     first named player plays first (GOLF-ORDER).  The deal comes from ``deck`` (52 cards,
-    top first) when given, otherwise from the standard pack shuffled with ``seed``.
+    top first) when given, otherwise from the standard pack shuffled with ``seed``.  With
+    ``record=False`` the game keeps no history and no log of events (bulk simulation).
     """
 
-    game = "golf"
+    game: ClassVar[str] = "golf"
 
     def __init__(
         self,
@@ -327,12 +392,13 @@ class GolfGame:
         options: GolfOptions | None = None,
         seed: int | str | None = 0,
         deck: Sequence[Card | str] | None = None,
+        record: bool = True,
     ) -> None:
-        self._setup_players(players, dealer, options, seed)
+        self._setup_players(players, dealer, options, seed, record)
         if deck is None:
-            order = shuffled(standard_deck(), self._rng.random())
+            order = _shuffled(standard_deck(), self._rng)
         else:
-            order = [Card.parse(c) if isinstance(c, str) else c for c in deck]
+            order = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
             _check_pack(order, complete=True)
         # GOLF-DEAL: one at a time clockwise from the dealer's left, six rounds.
         it = iter(order)
@@ -357,8 +423,12 @@ class GolfGame:
         dealer: str | None,
         options: GolfOptions | None,
         seed: int | str | None,
+        record: bool,
     ) -> None:
-        names = [str(p) for p in players]
+        try:
+            names = [str(p) for p in players]
+        except TypeError:
+            raise NotationError(f"{_short(players)} is not a list of player names") from None
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise RuleViolation(
                 "GOLF-DECK", f"Six Card Golf is for 2 to 4 players, not {len(names)}"
@@ -370,6 +440,8 @@ class GolfGame:
         self.options = options or GolfOptions()
         self.seed = seed
         self._rng = random.Random(seed)
+        self._record = record
+        self._stamp = 0
         self.history: list[tuple[str, GolfMove]] = []
         self.log: list[Event] = []
         self.holding: Card | None = None
@@ -381,7 +453,8 @@ class GolfGame:
 
     def _after_setup(self) -> None:
         self._points = {
-            p: [c.points for c in self.layouts[p].score().columns] for p in self.players
+            p: [column_points(lay.cards[c], lay.cards[c + 3]) for c in range(3)]
+            for p, lay in self.layouts.items()
         }
 
     @classmethod
@@ -397,6 +470,7 @@ class GolfGame:
         dealer: str | None = None,
         options: GolfOptions | None = None,
         seed: int | str | None = 0,
+        record: bool = True,
     ) -> GolfGame:
         """A hand in mid-play, as an article describes it.
 
@@ -407,7 +481,7 @@ class GolfGame:
         ``to_move`` (default: the dealer's left).
         """
         self = cls.__new__(cls)
-        self._setup_players(players, dealer, options, seed)
+        self._setup_players(players, dealer, options, seed, record)
         for name in layouts:
             self._player(name)
         named: list[Card] = [
@@ -415,7 +489,8 @@ class GolfGame:
         ]
         named += list(discard) + list(stock)
         _check_pack(named, complete=False)
-        rest = [c for c in shuffled(standard_deck(), self._rng.random()) if c not in set(named)]
+        taken = set(named)
+        rest = [c for c in _shuffled(standard_deck(), self._rng) if c not in taken]
         self.layouts = {}
         for p in self.players:
             given = layouts.get(p, {})
@@ -458,9 +533,21 @@ class GolfGame:
         return self
 
     def copy(self) -> GolfGame:
-        return copy.deepcopy(self)
+        """An independent game in the same state (its random generator too)."""
+        twin = object.__new__(GolfGame)
+        twin.__dict__.update(self.__dict__)
+        twin.layouts = {p: Layout(lay.cards[:], lay.up[:]) for p, lay in self.layouts.items()}
+        twin.discard = self.discard[:]
+        twin.stock = self.stock[:]
+        twin.history = self.history[:]
+        twin.log = self.log[:]
+        twin._flipped = dict(self._flipped)
+        twin._points = {p: pts[:] for p, pts in self._points.items()}
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        return twin
 
-    # -- the protocol shared by the engines ------------------------------------------
+    # -- the protocol shared by the engines (cardlib.game.Game) -----------------------
 
     @property
     def to_move(self) -> str | None:
@@ -471,8 +558,19 @@ class GolfGame:
     def is_over(self) -> bool:
         return self.phase == "over"
 
-    def legal_moves(self) -> LegalMoves:
+    @property
+    def legal_rule(self) -> str:
+        """The rule that decides the legal moves now (:data:`PHASE_RULES`; once the hand is
+        over, the rule that ended it)."""
+        if self.phase == "over":
+            return self.ended_by or "GOLF-END"
+        return PHASE_RULES[self.phase]
+
+    def legal_moves(self) -> LegalMoves[GolfMove]:
         return LegalMoves(self)
+
+    def parse_move(self, text: str | GolfMove) -> GolfMove:
+        return GolfMove.parse(text)
 
     def play(self, move: str | GolfMove, *, player: str | None = None) -> Event:
         """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal."""
@@ -480,28 +578,35 @@ class GolfGame:
         who = self.to_move
         if player is not None:
             self._player(player)
-            if self.phase == "over":
+            if who is None:
                 self._refuse_over()
             if player != who:
+                if mv.kind == "take back":  # one's own last move, whoever's turn it is
+                    self._refuse_take_back(player)
                 raise RuleViolation(
                     "GOLF-ORDER",
                     f"it is {who}'s turn, not {player}'s: play goes clockwise from the dealer's left",
                 )
-        if self.phase == "over":
+        if who is None:
             self._refuse_over()
         assert who is not None
         event = self._apply(who, mv)
-        self.history.append((who, mv))
-        self.log.append(event)
+        self._stamp += 1
+        if self._record:
+            self.history.append((who, mv))
+            self.log.append(event)
         return event
 
-    def result(self) -> dict[str, int]:
-        """Each player's score for the hand (GOLF-COLUMN); only once the hand is over."""
+    def result(self) -> Result:
+        """Each player's score for the hand (GOLF-COLUMN), lowest first among the winners;
+        only once the hand is over."""
         if not self.is_over:
             raise RuleViolation(
                 "GOLF-END", "the hand is not over yet: nobody has six cards face up"
             )
-        return self.scores()
+        scores = self.scores()
+        low = min(scores.values())
+        return Result(scores, [p for p in self.players if scores[p] == low])
 
     def describe(self) -> str:
         state = "the hand is over" if self.is_over else f"{self.to_move} to {self.phase}"
@@ -531,7 +636,7 @@ class GolfGame:
         for c in range(3):
             top, bottom = lay.visible(Position(c)), lay.visible(Position(c + 3))
             if top and bottom:
-                total += column_score(top, bottom).points
+                total += column_points(top, bottom)
             else:
                 total += sum(VALUES[x.rank] for x in (top, bottom) if x)
         return total
@@ -546,10 +651,10 @@ class GolfGame:
 
     # -- rules -----------------------------------------------------------------------
 
-    def _player(self, name: str | None) -> str:
-        if name not in self.players:
+    def _player(self, name: object) -> str:
+        if not isinstance(name, str) or name not in self.players:
             raise NotationError(
-                f"{name!r} is not a player here: the players are {', '.join(self.players)}"
+                f"{_short(name)} is not a player here: the players are {', '.join(self.players)}"
             )
         return name
 
@@ -568,28 +673,29 @@ class GolfGame:
         )
         raise RuleViolation(self.ended_by or "GOLF-END", f"the hand is over: {why}; no more moves")
 
+    def _refuse_take_back(self, who: str) -> None:
+        last = next((m for p, m in reversed(self.history) if p == who), None)
+        what = f"{who}'s last move ({last})" if last else "a move"
+        raise RuleViolation(
+            "GOLF-NO-PEEK", f"{what} cannot be taken back: a choice stands once it is made"
+        )
+
     def _can_draw_stock(self) -> bool:
+        """GOLF-DRAW from the stock, or GOLF-STOCK-OUT's reshuffle when it is empty."""
         return bool(self.stock) or (self.options.stock_out == "reshuffle" and len(self.discard) > 1)
 
-    def _legal(self) -> list[GolfMove]:
-        who = self.to_move
-        if who is None:
-            return []
-        lay = self.layouts[who]
-        if self.phase == "flip" or self.phase == "extra-flip":
-            moves = [GolfMove("flip", p) for p in lay.face_down]
-            return moves + [GolfMove("pass")] if self.phase == "extra-flip" else moves
-        if self.phase == "draw":
-            moves = []
-            if self._can_draw_stock():
-                moves.append(GolfMove("draw"))
-            if self.discard:
-                moves.append(GolfMove("take"))
-            return moves
-        moves = [GolfMove("replace", p) for p in Position]
-        if self.held_from == "stock":
-            moves.append(GolfMove("discard"))
-        return moves
+    def _legal(self) -> tuple[GolfMove, ...]:
+        """The moves :meth:`play` accepts now, listed from the phase of the turn."""
+        phase = self.phase
+        if phase == "over":
+            return ()
+        if phase == "draw":  # GOLF-DRAW
+            stock, discard = self._can_draw_stock(), bool(self.discard)
+            return (DRAW,) * stock + (TAKE,) * discard
+        if phase == "place":  # GOLF-REPLACE; GOLF-DISCARD-STOCK; GOLF-TAKE-MUST-REPLACE
+            return _REPLACE_OR_DISCARD if self.held_from == "stock" else _REPLACE
+        # "flip" (GOLF-FLIP-TWO) or "extra-flip" (GOLF-NO-PEEK): a face-down card
+        return _FLIPS_FACE_DOWN[tuple(self.layouts[self.players[self._turn]].up)]
 
     def _apply(self, who: str, mv: GolfMove) -> Event:
         lay = self.layouts[who]
@@ -601,12 +707,7 @@ class GolfGame:
                 "or the hand ends",
             )
         if kind == "take back":
-            last = next((m for p, m in reversed(self.history) if p == who), None)
-            what = f"{who}'s last move ({last})" if last else "a move"
-            raise RuleViolation(
-                "GOLF-NO-PEEK",
-                f"{what} cannot be taken back: a choice stands once it is made",
-            )
+            self._refuse_take_back(who)
         if kind == "move":
             raise RuleViolation(
                 "GOLF-NO-REARRANGE",
@@ -617,7 +718,7 @@ class GolfGame:
             return self._flip_opening(who, lay, mv)
         if self.phase == "extra-flip":
             return self._extra_flip(who, lay, mv)
-        if kind in ("flip", "pass"):
+        if kind == "flip" or kind == "pass":
             raise RuleViolation(
                 "GOLF-NO-PEEK",
                 f"{who} may not turn a card over now: after the opening two, a face-down card is "
@@ -625,9 +726,9 @@ class GolfGame:
             )
         if self.phase == "draw":
             if kind == "draw":
-                return self._draw(who)
+                return self._draw(who, mv)
             if kind == "take":
-                return self._take(who)
+                return self._take(who, mv)
             raise RuleViolation(
                 "GOLF-DRAW",
                 f"{who} must draw first: take the top card of the stock or of the discard pile, "
@@ -636,7 +737,7 @@ class GolfGame:
         # phase == "place"
         held = self.holding
         assert held is not None
-        if kind in ("draw", "take"):
+        if kind == "draw" or kind == "take":
             raise RuleViolation(
                 "GOLF-DRAW",
                 f"{who} already holds {held} from the {self.held_from}: one card a turn; "
@@ -650,9 +751,9 @@ class GolfGame:
                     f"{who} took {held} from the discard pile, so it must replace one of "
                     f"{who}'s cards; it cannot go straight back",
                 )
-            return self._discard(who, lay)
+            return self._discard(who, lay, mv)
         assert kind == "replace" and mv.position is not None
-        return self._replace(who, lay, mv.position)
+        return self._replace(who, lay, mv)
 
     def _flip_opening(self, who: str, lay: Layout, mv: GolfMove) -> Event:
         left = 2 - self._flipped[who]
@@ -670,22 +771,36 @@ class GolfGame:
             )
         lay.up[pos] = True
         self._flipped[who] += 1
-        text = f"{who} turns up {pos.words}: {lay.cards[pos]}"
+        card = lay.cards[pos]
+        facts = [
+            Fact(
+                "flip",
+                _R_FLIP,
+                "{} turns up {.words}: {}",
+                (who, pos, card),
+                who,
+                (card,),
+                None,
+                pos,
+            )
+        ]
         if self._flipped[who] == 2:
             self._turn = (self._turn + 1) % len(self.players)
             if self._turn == self._first_index():
                 self.phase = "draw"
-                text += f"; everyone has turned two, {self.to_move} plays first"
-        return Event(
-            who,
-            mv,
-            text,
-            ("GOLF-FLIP-TWO",) + (("GOLF-ORDER",) if self.phase == "draw" else ()),
-        )
+                first = self.players[self._turn]
+                facts.append(
+                    Fact(
+                        "first",
+                        _R_ORDER,
+                        "everyone has turned two, {} plays first",
+                        (first,),
+                        first,
+                    )
+                )
+        return Event(who, mv, facts)
 
-    def _draw(self, who: str) -> Event:
-        rules: tuple[str, ...] = ("GOLF-DRAW",)
-        note = ""
+    def _draw(self, who: str, mv: GolfMove) -> Event:
         if not self.stock:
             if self.options.stock_out is None:
                 raise RuleViolation(
@@ -693,137 +808,180 @@ class GolfGame:
                     "the stock is empty and no house rule for that was agreed: take the top "
                     "of the discard pile instead, or agree stock_out='reshuffle' or 'end'",
                 )
+            if self.options.stock_out == "end":
+                raise RuleViolation(
+                    "GOLF-STOCK-OUT",
+                    "the stock is empty, and the house rule agreed ends the hand rather than "
+                    "refilling it: take the top of the discard pile",
+                )
             if len(self.discard) < 2:
                 raise RuleViolation(
                     "GOLF-STOCK-OUT",
                     "the stock is empty and there are no discards to reshuffle",
                 )
             top = self.discard.pop()
-            self.stock = shuffled(self.discard, self._rng.random())
+            self.stock = _shuffled(self.discard, self._rng)
             self.discard = [top]
-            note = f" (the stock was empty: {len(self.stock)} discards reshuffled into a new stock)"
-            rules = ("GOLF-STOCK-OUT", "GOLF-DRAW")
+            card = self.stock.pop()
+            self.holding, self.held_from, self.phase = card, "stock", "place"
+            fact = Fact(
+                "draw",
+                _R_RESHUFFLE,
+                "{} draws {} from the stock (the stock was empty: {} discards reshuffled into "
+                "a new stock)",
+                (who, card, len(self.stock) + 1),
+                who,
+                (card,),
+                "stock",
+                len(self.stock) + 1,
+            )
+            return Event(who, mv, (fact,))
         card = self.stock.pop()
         self.holding, self.held_from, self.phase = card, "stock", "place"
-        return Event(who, GolfMove("draw"), f"{who} draws {card} from the stock{note}", rules)
+        fact = Fact(
+            "draw", _R_DRAW, "{} draws {} from the stock", (who, card), who, (card,), "stock", 0
+        )
+        return Event(who, mv, (fact,))
 
-    def _take(self, who: str) -> Event:
+    def _take(self, who: str, mv: GolfMove) -> Event:
         if not self.discard:
             raise RuleViolation("GOLF-DRAW", "the discard pile is empty: draw from the stock")
         card = self.discard.pop()
         self.holding, self.held_from, self.phase = card, "discard", "place"
-        return Event(
-            who,
-            GolfMove("take"),
-            f"{who} takes {card} from the discard pile and must use it",
-            ("GOLF-DRAW", "GOLF-TAKE-MUST-REPLACE"),
-        )
+        text = "{} takes {} from the discard pile and must use it"
+        return Event(who, mv, (Fact("take", _R_TAKE, text, (who, card), who, (card,), "discard"),))
 
-    def _replace(self, who: str, lay: Layout, pos: Position) -> Event:
+    def _replace(self, who: str, lay: Layout, mv: GolfMove) -> Event:
+        pos = mv.position
+        assert pos is not None
         new = self.holding
         assert new is not None
         old, was_up = lay.cards[pos], lay.up[pos]
         lay.cards[pos], lay.up[pos] = new, True
         self.discard.append(old)
         self.revealed = None if was_up else old
-        col = pos.column
-        self._points[who][col] = column_score(lay.cards[col], lay.cards[col + 3]).points
+        col = pos % 3
+        self._points[who][col] = column_points(lay.cards[col], lay.cards[col + 3])
         self.holding = self.held_from = None
-        how = f"the face-up {old}" if was_up else f"a face-down card, revealed as {old}"
-        text = (
-            f"{who} puts {new} at {pos.words} in place of {how}; {old} goes onto the discard pile"
-        )
-        return self._end_turn(
-            who,
-            GolfMove("replace", pos),
-            text,
-            ("GOLF-REPLACE",) + (() if was_up else ("GOLF-NO-PEEK",)),
-        )
+        if was_up:
+            fact = Fact(
+                "replace",
+                _R_REPLACE_UP,
+                "{} puts {} at {.words} in place of the face-up {}; {} goes onto the discard pile",
+                (who, new, pos, old, old),
+                who,
+                (new, old),
+                None,
+                pos,
+            )
+        else:
+            fact = Fact(
+                "replace",
+                _R_REPLACE_DOWN,
+                "{} puts {} at {.words} in place of a face-down card, revealed as {}; "
+                "{} goes onto the discard pile",
+                (who, new, pos, old, old),
+                who,
+                (new, old),
+                None,
+                pos,
+            )
+        return self._end_turn(who, lay, mv, [fact])
 
-    def _discard(self, who: str, lay: Layout) -> Event:
+    def _discard(self, who: str, lay: Layout, mv: GolfMove) -> Event:
         card = self.holding
         assert card is not None
         self.discard.append(card)
         self.holding = self.held_from = None
         self.revealed = None
-        text = f"{who} discards {card}; the layout is unchanged"
-        if self.options.extra_flip and lay.face_down:
+        if self.options.extra_flip and not lay.all_up:
             self.phase = "extra-flip"
-            return Event(
-                who,
-                GolfMove("discard"),
-                text + " and may turn one face-down card up (variant)",
-                ("GOLF-DISCARD-STOCK",),
-            )
-        return self._end_turn(who, GolfMove("discard"), text, ("GOLF-DISCARD-STOCK",))
-
-    def _extra_flip(self, who: str, lay: Layout, mv: GolfMove) -> Event:
-        if mv.kind == "pass":
-            return self._end_turn(
-                who,
-                mv,
-                f"{who} leaves the face-down cards as they are",
-                ("GOLF-NO-PEEK",),
-            )
-        if mv.kind != "flip" or mv.position is None:
-            raise RuleViolation(
-                "GOLF-NO-PEEK", f"{who} may now turn one face-down card up, or pass"
-            )
-        if lay.up[mv.position]:
-            raise RuleViolation(
-                "GOLF-NO-PEEK", f"{who}'s {mv.position.words} card is already face up"
-            )
-        lay.up[mv.position] = True
+            text = "{} discards {}; the layout is unchanged, and {} must now turn one face-down card up (variant)"
+            fact = Fact("discard", _R_DISCARD, text, (who, card, who), who, (card,))
+            return Event(who, mv, (fact,))
+        text = "{} discards {}; the layout is unchanged"
         return self._end_turn(
-            who,
-            mv,
-            f"{who} turns up {mv.position.words}: {lay.cards[mv.position]} (extra-flip variant)",
-            ("GOLF-NO-PEEK",),
+            who, lay, mv, [Fact("discard", _R_DISCARD, text, (who, card), who, (card,))]
         )
 
-    def _end_turn(self, who: str, mv: GolfMove, text: str, rules: tuple[str, ...]) -> Event:
-        lay = self.layouts[who]
+    def _extra_flip(self, who: str, lay: Layout, mv: GolfMove) -> Event:
+        if mv.kind != "flip":
+            raise RuleViolation(
+                "GOLF-NO-PEEK",
+                f"{who} must now turn one face-down card up: in the extra-flip variant the flip "
+                "after a discard is compulsory",
+            )
+        pos = mv.position
+        assert pos is not None
+        if lay.up[pos]:
+            raise RuleViolation("GOLF-NO-PEEK", f"{who}'s {pos.words} card is already face up")
+        lay.up[pos] = True
+        card = lay.cards[pos]
+        text = "{} turns up {.words}: {} (extra-flip variant)"
+        fact = Fact("extra-flip", _R_NO_PEEK, text, (who, pos, card), who, (card,), None, pos)
+        return self._end_turn(who, lay, mv, [fact])
+
+    def _end_turn(self, who: str, lay: Layout, mv: GolfMove, facts: list[Fact]) -> Event:
         if self._final_turns is not None:
             self._final_turns -= 1
-        elif lay.all_up:
+        elif all(lay.up):
             self.went_out = who
             if not self.options.last_turns:
-                self._finish("GOLF-END")
-                return Event(
-                    who,
-                    mv,
-                    text + f"; all six of {who}'s cards are face up, so the hand ends",
-                    rules + ("GOLF-END",),
-                )
+                text = "all six of {}'s cards are face up, so the hand ends"
+                return self._end(who, mv, facts, "GOLF-END", _R_END, text, (who,))
             self._final_turns = len(self.players) - 1
-            text += (
-                f"; all six of {who}'s cards are face up: everyone else has one more turn (variant)"
-            )
+            text = "all six of {}'s cards are face up: everyone else has one more turn (variant)"
+            facts.append(Fact("went-out", (), text, (who,), who))
         if self._final_turns == 0:
-            self._finish("GOLF-END")
-            return Event(
-                who,
-                mv,
-                text + "; the last turns are played and the hand ends",
-                rules + ("GOLF-END",),
-            )
-        if self.options.stock_out == "end" and not self.stock:
-            self._finish("GOLF-STOCK-OUT")
-            return Event(
-                who,
-                mv,
-                text + "; the stock is empty, so the hand ends (house rule)",
-                rules + ("GOLF-STOCK-OUT",),
-            )
+            text = "the last turns are played and the hand ends"
+            return self._end(who, mv, facts, "GOLF-END", _R_END, text, ())
+        if not self.stock and self.options.stock_out == "end":
+            text = "the stock is empty, so the hand ends (house rule)"
+            return self._end(who, mv, facts, "GOLF-STOCK-OUT", _R_STOCK_OUT, text, ())
         self.phase = "draw"
         self._turn = (self._turn + 1) % len(self.players)
-        return Event(who, mv, text + f"; {self.to_move} is next", rules)
+        nxt = self.players[self._turn]
+        facts.append(Fact("next", (), "{} is next", (nxt,), nxt))
+        return Event(who, mv, facts)
+
+    def _end(
+        self,
+        who: str,
+        mv: GolfMove,
+        facts: list[Fact],
+        rule: str,
+        rules: tuple[str, ...],
+        text: str,
+        words: tuple[str, ...],
+    ) -> Event:
+        self._finish(rule)
+        facts.append(Fact("end", rules, text, words, None, (), None, self.scores()))
+        return Event(who, mv, facts)
 
     def _finish(self, rule: str) -> None:
         self.phase = "over"
         self.ended_by = rule
         for lay in self.layouts.values():
             lay.up = [True] * 6
+
+
+def _shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """``cards`` in a new order drawn from the game's generator (a seeded shuffle: the same
+    seed gives the same deal and the same reshuffles)."""
+    order = list(cards)
+    random.Random(rng.random()).shuffle(order)
+    return order
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short: error messages quote odd input without repeating all of it."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + "...(" + str(len(text)) + " characters)"
+
+
+def _conforms(game: GolfGame) -> Game:
+    """mypy checks here that :class:`GolfGame` satisfies :class:`cardlib.game.Game`."""
+    return game
 
 
 def _check_pack(cards: Sequence[Card], *, complete: bool) -> None:

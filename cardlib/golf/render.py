@@ -30,16 +30,16 @@ def golf_layout_html(
         )
         cells.append(f"<tr>{tds}</tr>")
     if scores:
-        tds = []
+        totals: list[str] = []
         for c in range(3):
             visible = reveal or (layout.up[c] and layout.up[c + 3])
             text = (
                 str(column_score(layout.cards[c], layout.cards[c + 3]).points) if visible else "?"
             )
-            tds.append(
+            totals.append(
                 f'<td style="text-align:center;font-family:sans-serif;color:#555;">{text}</td>'
             )
-        cells.append(f"<tr>{''.join(tds)}</tr>")
+        cells.append(f"<tr>{''.join(totals)}</tr>")
     return f'<table class="cardlib-golf-layout" style="border-collapse:collapse;display:inline-table;">{"".join(cells)}</table>'
 
 

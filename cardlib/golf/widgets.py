@@ -8,14 +8,25 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from cardlib.bots import golf_bot
 from cardlib.cards import Card, find_duplicate, standard_deck
+from cardlib.errors import CardlibError
 from cardlib.golf import render
-from cardlib.golf.engine import COLUMNS, GolfGame, GolfMove, GolfOptions, Position, score_layout
+from cardlib.golf.bot import golf_bot
+from cardlib.golf.engine import (
+    COLUMNS,
+    DISCARD,
+    DRAW,
+    TAKE,
+    GolfGame,
+    GolfMove,
+    GolfOptions,
+    Position,
+    score_layout,
+)
 from cardlib.widgets.common import LearnerAgainstBots
 
 _CARD_OPTIONS = [
@@ -103,10 +114,10 @@ class GolfTable(LearnerAgainstBots, w.VBox):
         self.position_buttons = {
             p: w.Button(description=p.name, layout=w.Layout(width="60px")) for p in Position
         }
-        self.draw_button.on_click(lambda _b: self.play(GolfMove("draw")))
-        self.take_button.on_click(lambda _b: self.play(GolfMove("take")))
-        self.discard_button.on_click(lambda _b: self.play(GolfMove("discard")))
-        self.new_button.on_click(lambda _b: self.new_hole(self.seed + 1))
+        self.draw_button.on_click(lambda _b: self.play(DRAW))
+        self.take_button.on_click(lambda _b: self.play(TAKE))
+        self.discard_button.on_click(lambda _b: self.play(DISCARD))
+        self.new_button.on_click(lambda _b: self._safely(lambda: self.new_hole(self.seed + 1)))
         for p, b in self.position_buttons.items():
             b.on_click(lambda _b, p=p: self.play(self._position_move(p)))
         grid = w.GridBox(
@@ -137,11 +148,27 @@ class GolfTable(LearnerAgainstBots, w.VBox):
         self._refresh()
 
     def _position_move(self, p: Position) -> GolfMove:
-        return GolfMove("flip", p) if self.game.phase == "flip" else GolfMove("replace", p)
+        """A position button turns the card up while cards are being turned (the opening
+        two, or the extra-flip variant's compulsory flip after a discard); otherwise it
+        puts the card in hand there."""
+        if self.game.phase in ("flip", "extra-flip"):
+            return GolfMove("flip", p)
+        return GolfMove("replace", p)
 
     def play(self, move: GolfMove | str) -> bool:
         """Make the learner's move; a refused move is shown with its rule. True if it was played."""
-        return self._learner_plays(move)
+        return self._safely(lambda: self._learner_plays(move))
+
+    def _safely(self, action: Callable[[], bool | None]) -> bool:
+        """Run a click's action; whatever goes wrong is shown in words, never raised."""
+        try:
+            return bool(action())
+        except CardlibError as e:
+            self.messages = [f"Not a move: {e}"]
+        except Exception as e:  # a bug: say so in the widget rather than in a traceback
+            self.messages = [f"Something went wrong ({type(e).__name__}: {e}); nothing was played"]
+        self._refresh()
+        return False
 
     def _headline(self) -> str:
         game = self.game
@@ -158,7 +185,7 @@ class GolfTable(LearnerAgainstBots, w.VBox):
             "flip": "turn a card face up (click a position)",
             "draw": "draw from the stock or take the discard",
             "place": f"place {game.holding} (click a position) or discard it",
-            "extra-flip": "turn one face-down card up or pass",
+            "extra-flip": "turn one face-down card up (click a position): the variant makes it compulsory",
         }[game.phase]
         return f"Your score so far: {game.visible_score(self.you)}. {game.to_move} to {todo}."
 

@@ -1,0 +1,70 @@
+"""Golf's simple computer player: keeps low cards and pairs, never peeks."""
+
+from __future__ import annotations
+
+import random
+
+from cardlib.cards import Card
+from cardlib.golf.engine import (
+    DISCARD,
+    DRAW,
+    TAKE,
+    VALUES,
+    GolfGame,
+    GolfMove,
+    Layout,
+    Position,
+    column_points,
+)
+
+#: what a face-down Golf card is worth on average, for a bot's estimates
+UNKNOWN_GOLF_CARD = 5.0
+
+
+def _estimate(cards: list[Card | None]) -> float:
+    """A layout's expected score from its visible cards (None = face down)."""
+    total = 0.0
+    for c in range(3):
+        top, bottom = cards[c], cards[c + 3]
+        if top is not None and bottom is not None:
+            total += column_points(top, bottom)
+        else:
+            total += sum(
+                VALUES[x.rank] if x is not None else UNKNOWN_GOLF_CARD for x in (top, bottom)
+            )
+    return total
+
+
+def _best_place(layout: Layout, card: Card) -> tuple[float, Position]:
+    """The position where ``card`` lowers the estimate most, and by how much."""
+    seen = [layout.visible(p) for p in Position]
+    before = _estimate(seen)
+    best: tuple[float, Position] | None = None
+    for p in Position:
+        after = _estimate([card if q == p else seen[q] for q in Position])
+        gain = before - after
+        if best is None or gain > best[0]:
+            best = (gain, p)
+    assert best is not None
+    return best
+
+
+def golf_bot(game: GolfGame, rng: random.Random) -> GolfMove:
+    """A sensible Golf player: keeps low cards and pairs, never peeks."""
+    who = game.to_move
+    assert who is not None
+    layout = game.layouts[who]
+    legal = list(game.legal_moves())
+    if game.phase in ("flip", "extra-flip"):
+        return rng.choice(legal)
+    if game.phase == "draw":
+        top = game.discard_top
+        if (top is not None and _best_place(layout, top)[0] >= 3) or DRAW not in legal:
+            return TAKE
+        return DRAW
+    held = game.holding
+    assert held is not None
+    gain, pos = _best_place(layout, held)
+    if gain <= 0 and DISCARD in legal:
+        return DISCARD
+    return GolfMove("replace", pos)
