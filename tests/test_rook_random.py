@@ -101,7 +101,7 @@ def check_end(hand: RookHand) -> None:
     assert hand.is_over and hand.to_move is None and len(hand.legal_moves()) == 0
     with pytest.raises(RuleViolation):
         hand.play("pass")
-    result = hand.result()
+    result = hand.result().teams
     if hand.thrown_in:
         assert result == {"NS": 0, "EW": 0} and hand.tricks == []
         return
@@ -214,7 +214,7 @@ def test_games_with_simple_bot_end_at_300(seed):
                 assert game.dealer == dealers[-1] and "ROOK-ALL-PASS" in event.rules
                 continue
             hands += 1
-            for t, v in hand.result().items():
+            for t, v in hand.result().teams.items():
                 totals[t] += v
             assert game.totals == totals and game.hands_played == hands
             assert game.winner == game_winner(totals)
@@ -232,7 +232,7 @@ def test_games_with_simple_bot_end_at_300(seed):
             assert {p: game.hand.team_of(p) for p in game.players} == teams
         assert hands < 60
     winner = game.winner
-    assert winner is not None and game.result() == totals
+    assert winner is not None and game.result().teams == totals
     assert totals[winner] >= GAME_TARGET and totals[winner] > totals[winner.other]
     with pytest.raises(RuleViolation) as err:
         game.play("pass")

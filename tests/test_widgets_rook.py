@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cardlib.rook import RookHand, RookOptions, simple_bot
+from cardlib.rook import DEFAULT_PLAYERS, RookHand, RookOptions, simple_bot
 from cardlib.rook.cards import RookCard
 from cardlib.rook.widgets import (
     ARTICLE_TRICKS,
@@ -90,7 +90,7 @@ def test_bidding_panel_all_pass_without_a_house_rule_refuses_the_fourth_pass():
 
 
 def test_bidding_panel_after_the_auction_refuses_a_bid():
-    panel = BiddingPanel(RookHand.from_position({}, bid=("North", 80)))
+    panel = BiddingPanel(RookHand.from_position(DEFAULT_PLAYERS, {}, bid=("North", 80)))
     assert panel.amount.options == () and panel.bid_button.disabled
     assert not panel.bid()
     assert "Refused: ROOK-BID-WIN" in panel.text
@@ -200,7 +200,7 @@ def test_rook_table_plays_a_whole_hand_from_the_auction_to_the_score(seed):
     assert 'title="face-down card"' in table.table.value  # the bots' cards are hidden
     _play_out(table, random.Random(seed), bid=True)
     assert table.hand.is_over and "The hand is over" in table.text
-    points = table.hand.result()
+    points = table.hand.result().teams
     assert f"+{points['NS']}" in table.text or f"-{table.hand.bid}" in table.text
     table.new_button.click()
     assert table.seed == seed + 1 and not table.hand.is_over and table.hand.log[-1].player
