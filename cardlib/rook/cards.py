@@ -166,7 +166,7 @@ class RookCard:
         return (RookCard.parse, (self.text,))
 
 
-_SHAPE = re.compile(r"([a-z]+) ?(\d+)")
+_SHAPE = re.compile(r"([a-z]+) ?([0-9]{1,2})")
 
 _DECK: tuple[RookCard, ...] = tuple(
     RookCard(colour, number) for colour in Colour for number in range(LOWEST, HIGHEST + 1)

@@ -826,7 +826,7 @@ class RookHand:
                     return tuple(plays[_ROOK_GROUP])
             # lead anything (ROOK-LEAD), or play anything when void (ROOK-VOID)
             p0, p1, p2, p3, rook = plays
-            return p0 + p1 + p2 + p3 + rook
+            return [*p0, *p1, *p2, *p3, *rook]
         if phase == "bid":
             low = MIN_BID if self.high_bid is None else self.high_bid + BID_STEP
             moves = _BIDDING[low]
