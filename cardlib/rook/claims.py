@@ -141,20 +141,15 @@ def _game(
             }
             for i, r in enumerate(cut)
         ]
-    try:
-        game = RookGame(
-            players,
-            dealer=dealer,
-            options=options,
-            seed=seed,
-            totals=spec.get("totals", {}),
-            hands_played=spec.get("hands_played", 0),
-            cut=cut,
-        )
-    except RuleViolation as v:
-        if cut is None:
-            raise
-        raise InputError.at((*at, "cut"), v.rule, v.message) from None
+    game = RookGame(
+        players,
+        dealer=dealer,
+        options=options,
+        seed=seed,
+        totals=spec.get("totals", {}),
+        hands_played=spec.get("hands_played", 0),
+        cut=cut,
+    )
     for i, record in enumerate(spec.get("hands", [])):
         here = (*at, "hands", i)
         ((team, bid),) = record["bid"].items()
@@ -502,16 +497,24 @@ def _seating(state: State, value: list[Any], path: Path) -> Iterator[ClaimResult
 
 def _cut(state: State, value: list[Any], path: Path) -> Iterator[ClaimResult]:
     game = _game_of(state, path)
+    seat = game.players.index
     claimed = [
-        {
-            _player(game.players, p, (*path, i, p)): str(_card(c, (*path, i, p)))
-            for p, c in r.items()
-        }
+        _cut_round(
+            {
+                _player(game.players, p, (*path, i, p)): _card(c, (*path, i, p))
+                for p, c in r.items()
+            },
+            seat,
+        )
         for i, r in enumerate(value)
     ]
-    actual = [{p: str(c) for p, c in r.items()} for r in game.cut]
+    actual = [_cut_round(r, seat) for r in game.cut]
     what = "the cut for the first dealer, round by round"
     yield _compare(path, "ROOK-DEALER", what, claimed, actual)
+
+
+def _cut_round(cut: dict[str, RookCard], seat: Callable[[str], int]) -> str:
+    return ", ".join(f"{p} {cut[p]}" for p in sorted(cut, key=seat))
 
 
 def _hands_played(state: State, value: int, path: Path) -> Iterator[ClaimResult]:
