@@ -1090,7 +1090,7 @@ def test_game_tie_over_300_plays_another_hand():
     assert "another hand" in event.text and "ROOK-GAME" in event.rules
     assert game.hand.phase == "bid" and game.hands_played == 1
     with pytest.raises(RuleViolation) as err:
-        game.result().teams
+        game.result()
     assert err.value.rule == "ROOK-GAME"
 
 

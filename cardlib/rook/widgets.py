@@ -72,10 +72,8 @@ def _guarded(widget: Any, action: Callable[[], object]) -> Callable[[object], No
             action()
         except Exception as e:  # a click must never raise into Jupyter: say what went wrong
             widget.refusal = _trouble(e)
-            try:
+            with contextlib.suppress(Exception):  # the message is kept in .refusal anyway
                 widget._refresh()
-            except Exception:
-                pass
 
     return handler
 
