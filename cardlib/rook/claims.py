@@ -202,9 +202,9 @@ def _contract(state: State, value: Map | None, path: Path) -> Iterator[ClaimResu
         yield _compare(path, "ROOK-BID-WIN", "the contract", None, actual)
         return
     for key, claimed in value.items():
-        actual = hand.bid if team is not None and team.value == key else None
+        amount = hand.bid if team is not None and team.value == key else None
         what = f"the contract of {Team(key).label}"
-        yield _compare((*path, key), "ROOK-BID-WIN", what, claimed, actual)
+        yield _compare((*path, key), "ROOK-BID-WIN", what, claimed, amount)
 
 
 def _simple(rule: Any, what: str, compute: Callable[[RookHand], Any], parse: Any = None) -> ClaimFn:

@@ -59,7 +59,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Literal, NamedTuple, TypedDict, Unpack, overload
+from typing import ClassVar, Literal, NamedTuple, TypedDict, Unpack, overload
 
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
@@ -589,7 +589,7 @@ class RookHand:
     (41 cards, top first) when given, otherwise from the pack shuffled with ``seed``.
     """
 
-    game = "rook"
+    game: ClassVar[str] = "rook"
     # Slots: the engine reads these on every move, and slot access is the fastest there is.
     __slots__ = (
         "_bids",
@@ -673,7 +673,7 @@ class RookHand:
         #: every move's event, in order (kept empty with ``record=False``)
         self.log: list[Event] = []
         self._stamp = 0  # changes with every move made: the legal-moves view asks afresh
-        self.nest: list[RookCard] = []
+        self.nest = []
         self.phase: Phase = "bid"
         #: True once the hand is over (a plain attribute, kept with ``phase``: it is read often)
         self.is_over = False
@@ -1006,7 +1006,7 @@ class RookHand:
             raise NotationError(
                 f"{name!r} is not a player here: the players are {', '.join(self.players)}"
             )
-        return name  # type: ignore[return-value]
+        return name
 
     def _check_player(self, player: str) -> None:
         self._player(player)
@@ -1582,7 +1582,7 @@ class RookGame:
     for nothing.  ``totals`` and ``hands_played`` resume a game in progress.
     """
 
-    game = "rook"
+    game: ClassVar[str] = "rook"
 
     def __init__(
         self,
@@ -1668,9 +1668,13 @@ class RookGame:
             hands_played,
             record=position.get("record", True),
         )
-        position = Position(position)
-        position.update(dealer=self.dealer, options=self.options, seed=self._rng.random())
-        self.hand = RookHand.from_position(self.seating, hands, nest, **position)
+        hand: Position = {
+            **position,
+            "dealer": self.dealer,
+            "options": self.options,
+            "seed": self._rng.random(),
+        }
+        self.hand = RookHand.from_position(self.seating, hands, nest, **hand)
         return self
 
     def _cut_for_deal(self, rounds: Sequence[Mapping[str, RookCard | str]] | None) -> str:

@@ -11,6 +11,7 @@ goes wrong is shown in words, and the hand stays as it was.
 from __future__ import annotations
 
 import contextlib
+import functools
 import html
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -257,7 +258,7 @@ class TrickTrainer(w.VBox):
     @property
     def buttons(self) -> list[w.Button]:
         """One button per card the learner holds, described by its notation (``G14``, ``Rook``)."""
-        return list(self.cards.children)  # type: ignore[arg-type]
+        return list(self.cards.children)
 
     def button(self, card: str) -> w.Button:
         """The button of one card (``"Y7"``)."""
@@ -314,7 +315,7 @@ class TrickTrainer(w.VBox):
         buttons = []
         for card in hand.hand_of(self.seat):
             b = w.Button(description=str(card), layout=w.Layout(width="64px"))
-            b.on_click(_guarded(self, lambda c=card: self.play(c)))
+            b.on_click(_guarded(self, functools.partial(self.play, card)))
             b.disabled = hand.is_over
             buttons.append(b)
         self.cards.children = buttons
@@ -349,7 +350,7 @@ class RookTable(w.VBox):
         self.pass_button.on_click(_guarded(self, lambda: self.play("pass")))
         self.lay_aside_button.on_click(_guarded(self, self.lay_aside))
         for colour, b in self.trump_buttons.items():
-            b.on_click(_guarded(self, lambda c=colour: self.play(f"trump {c.word}")))
+            b.on_click(_guarded(self, functools.partial(self.play, f"trump {colour.word}")))
         self.controls = w.HBox()
         self.cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.table = w.HTML()
@@ -448,7 +449,7 @@ class RookTable(w.VBox):
                 continue
             b = w.Button(description=str(card), layout=w.Layout(width="64px"))
             b.disabled = phase != "play"
-            b.on_click(_guarded(self, lambda c=card: self.play(f"play {c}")))
+            b.on_click(_guarded(self, functools.partial(self.play, f"play {card}")))
             buttons.append(b)
         self.cards.children = buttons
         hidden = [p for p in hand.players if p != self.you]
