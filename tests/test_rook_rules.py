@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 import re
 from pathlib import Path
 
@@ -1179,3 +1180,76 @@ def test_every_rook_rule_is_in_the_engine_and_these_tests():
     for rule_id in ids:
         assert re.search(rf"\b{rule_id}\b", engine), rule_id
         assert re.search(rf'"{rule_id}"', here), f"{rule_id} has no case asserting it"
+
+
+# -- odd input gets cardlib's errors only (issue 11) ----------------------------------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"play r{HUGE}", f"r{HUGE}", f"bid {HUGE}", f"lay aside R5 r{HUGE}", "bid ²", "play G²"],
+)
+def test_odd_notation_is_a_notation_error_and_not_a_legal_move(text):
+    with pytest.raises(NotationError):
+        RookMove.parse(text)
+    hand = RookHand(seed=1)
+    assert text not in hand.legal_moves()
+    with pytest.raises(NotationError):
+        hand.play(text)
+
+
+def test_a_card_of_many_digits_is_not_a_card():
+    with pytest.raises(NotationError):
+        RookCard.parse("r" + HUGE)
+
+
+@pytest.mark.parametrize("who", [[], {}, 5, None.__class__])
+def test_odd_player_is_a_notation_error(who):
+    hand = RookHand(seed=1)
+    with pytest.raises(NotationError):
+        hand.play("bid 70", player=who)
+    assert hand.history == []
+
+
+@pytest.mark.parametrize("thing", [[], {}, 5, None, ("bid", 70)])
+def test_odd_objects_are_not_in_the_legal_moves(thing):
+    assert thing not in RookHand(seed=1).legal_moves()
+
+
+def test_the_engines_conform_to_the_protocol():
+    from cardlib.game import Game
+
+    hand, game = RookHand(seed=1), RookGame(seed=1)
+    assert isinstance(hand, Game) and isinstance(game, Game)
+    assert hand.game == game.game == "rook"
+
+
+def test_result_is_per_player_with_teams_and_winners():
+    hand = RookHand.from_position(
+        DEFAULT_PLAYERS, {}, dealer="South", bid=("East", 80), trump="red", seed=4
+    )
+    rng = random.Random(4)
+    while not hand.is_over:
+        hand.play(rng.choice(hand.legal_moves()))
+    result = hand.result()
+    assert result["North"] == result["South"] == result.teams["NS"]
+    assert result["East"] == result["West"] == result.teams["EW"]
+    top = max(result.teams.values())
+    assert {p for p in result.winners} == {p for p in hand.players if result[p] == top}
+
+
+def test_copy_is_independent_of_the_original():
+    hand = RookHand(seed=2)
+    other = hand.copy()
+    other.play("bid 70")
+    assert hand.history == [] and hand.high_bid is None and other.high_bid == 70
+    assert "bid 70" in hand.legal_moves() and "bid 70" not in other.legal_moves()
+
+
+def test_a_view_kept_across_a_move_is_live():
+    hand = RookHand(seed=1)
+    view = hand.legal_moves()
+    hand.play("bid 70")
+    assert "bid 70" not in view and RookMove.parse("bid 70") not in list(view)

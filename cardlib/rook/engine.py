@@ -1637,6 +1637,9 @@ class RookGame:
         self._dealer = self.seating.index(dealer)
         given = {Team.parse(t): int(v) for t, v in (totals or {}).items()}
         self.totals: dict[str, int] = {t.value: given.get(t, 0) for t in Team}
+        #: the totals and the seating the game (or its record) started from
+        self.start_totals = dict(self.totals)
+        self.start_seating = self.seating
         self.hands_played = hands_played
         self.scores: list[HandScore] = []
         self.log: list[Event] = []
