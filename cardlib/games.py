@@ -16,7 +16,7 @@ from cardlib.gofish.engine import simple_bot as gofish_bot
 from cardlib.golf import claims as golf_claims
 from cardlib.golf import golf_bot
 from cardlib.rook import claims as rook_claims
-from cardlib.rook.engine import simple_bot as rook_bot
+from cardlib.rook.bot import simple_bot as rook_bot
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from cardlib.rook import (
     game_winner,
     simple_bot,
 )
-from cardlib.rook.cards import TOTAL_COUNTERS, RookCard, rook_deck
+from cardlib.rook.cards import TOTAL_COUNTERS, Colour, RookCard, rook_deck
 
 OPTIONS = {
     "no-house-rule": RookOptions(),
@@ -101,7 +101,7 @@ def check_end(hand: RookHand) -> None:
     assert hand.is_over and hand.to_move is None and len(hand.legal_moves()) == 0
     with pytest.raises(RuleViolation):
         hand.play("pass")
-    result = hand.result()
+    result = hand.result().teams
     if hand.thrown_in:
         assert result == {"NS": 0, "EW": 0} and hand.tricks == []
         return
@@ -214,7 +214,7 @@ def test_games_with_simple_bot_end_at_300(seed):
                 assert game.dealer == dealers[-1] and "ROOK-ALL-PASS" in event.rules
                 continue
             hands += 1
-            for t, v in hand.result().items():
+            for t, v in hand.result().teams.items():
                 totals[t] += v
             assert game.totals == totals and game.hands_played == hands
             assert game.winner == game_winner(totals)
@@ -232,7 +232,7 @@ def test_games_with_simple_bot_end_at_300(seed):
             assert {p: game.hand.team_of(p) for p in game.players} == teams
         assert hands < 60
     winner = game.winner
-    assert winner is not None and game.result() == totals
+    assert winner is not None and game.result().teams == totals
     assert totals[winner] >= GAME_TARGET and totals[winner] > totals[winner.other]
     with pytest.raises(RuleViolation) as err:
         game.play("pass")
@@ -255,3 +255,76 @@ def test_game_copy_behaves_like_the_original():
         assert game.play(move) == twin.play(move)
     assert game.totals == twin.totals and game.describe() == twin.describe()
     assert [str(e) for e in game.log] == [str(e) for e in twin.log]
+
+
+# -- one source of legality: the fast listing agrees with play; the invariants module ------
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_legal_moves_listing_agrees_with_play(seed):
+    """For random positions: a candidate move is in legal_moves() (listed and by ``in``) iff
+    play on a copy accepts it; a refused move leaves the hand unchanged."""
+    from cardlib.rook import RookMove
+    from cardlib.rook.cards import rook_deck as deck
+
+    rng = random.Random(seed)
+    hand = RookHand(seed=seed, options=list(OPTIONS.values())[seed % 3])
+    candidates = [RookMove.parse(t) for t in ("pass", "bid 65", "bid 70", "bid 95", "bid 120")]
+    candidates += [RookMove("trump", colour=c) for c in Colour]
+    candidates += [RookMove("play", cards=(c,)) for c in deck()]
+    while not hand.is_over:
+        listed = set(hand.legal_moves())
+        moves = list(candidates)
+        if hand.phase == "nest":
+            held = hand.hand_of(hand.to_move)
+            moves = [RookMove("lay aside", cards=tuple(rng.sample(held, k))) for k in (4, 5, 5, 6)]
+            moves.append(RookMove("lay aside", cards=(held[0], *held[:4])))
+            moves.append(rng.choice(hand.legal_moves()))
+        for move in moves:
+            trial = hand.copy()
+            try:
+                trial.play(move)
+                accepted = True
+            except RuleViolation:
+                accepted = False
+                assert state(trial) == state(hand)
+            assert (move in hand.legal_moves()) is accepted, (move, hand.describe())
+            assert (str(move) in hand.legal_moves()) is accepted
+            if hand.phase != "nest":
+                assert (move in listed) is accepted
+        hand.play(rng.choice(hand.legal_moves()))
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        "rook-hand",
+        "rook-hand-redeal",
+        "rook-hand-dealer-takes-70",
+        "rook-game",
+        "rook-game-redeal",
+        "rook-game-north-south-move",
+    ],
+)
+def test_invariants_module_holds_in_random_play(config):
+    from tests.invariants_rook import CONFIGS, check
+
+    for seed in range(3):
+        game = CONFIGS[config](seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not game.is_over and steps < 400:
+            check(game)
+            game.play(rng.choice(game.legal_moves()))
+            steps += 1
+        check(game)
+
+
+def test_record_false_keeps_no_log_and_plays_the_same():
+    a, b = RookHand(seed=5), RookHand(seed=5, record=False)
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    while not a.is_over:
+        ea = a.play(rng_a.choice(a.legal_moves()))
+        eb = b.play(rng_b.choice(b.legal_moves()))
+        assert ea == eb
+    assert b.log == [] and len(a.log) > 0 and a.result() == b.result()

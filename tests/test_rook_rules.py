@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 import re
 from pathlib import Path
 
@@ -71,6 +72,7 @@ def cards(text: str) -> list[RookCard]:
 def article_hand(**kw) -> RookHand:
     """The deal of the article: North's nine, the nest and the others' hands; West deals."""
     return RookHand.from_position(
+        DEFAULT_PLAYERS,
         {"North": NORTH_DEALT, "East": EAST, "South": SOUTH, "West": WEST},
         NEST,
         dealer="West",
@@ -111,7 +113,9 @@ def in_play(hands: dict[str, str], *, dealer: str = "North", trump: str = "green
 
     With North dealing, East leads the first trick; cards not named are dealt at random.
     """
-    return RookHand.from_position(hands, dealer=dealer, bid=("North", 95), trump=trump)
+    return RookHand.from_position(
+        DEFAULT_PLAYERS, hands, dealer=dealer, bid=("North", 95), trump=trump
+    )
 
 
 # The hypothetical ruling of the article: green is trump, East leads red 13; North holds
@@ -168,7 +172,7 @@ REFUSALS = [
     ("deck-forty-cards", lambda: RookHand(deck=rook_deck()[:40]), [], None, None, "ROOK-DECK"),
     (
         "deck-card-named-twice-in-a-position",
-        lambda: RookHand.from_position({"North": "R14 G6", "East": "G6"}),
+        lambda: RookHand.from_position(DEFAULT_PLAYERS, {"North": "R14 G6", "East": "G6"}),
         [],
         None,
         None,
@@ -178,7 +182,9 @@ REFUSALS = [
     ("teams-five-players", lambda: RookGame(list("ABCDE")), [], None, None, "ROOK-TEAMS"),
     (
         "deal-ten-cards-for-one-player",
-        lambda: RookHand.from_position({"North": "R5 R6 R7 R8 R9 R10 R11 R12 R13 R14"}),
+        lambda: RookHand.from_position(
+            DEFAULT_PLAYERS, {"North": "R5 R6 R7 R8 R9 R10 R11 R12 R13 R14"}
+        ),
         [],
         None,
         None,
@@ -263,7 +269,7 @@ REFUSALS = [
     ("trump-named-twice", trumped, [], "trump red", None, "ROOK-TRUMP"),
     (
         "trump-in-position-without-contract",
-        lambda: RookHand.from_position({}, trump="green"),
+        lambda: RookHand.from_position(DEFAULT_PLAYERS, {}, trump="green"),
         [],
         None,
         None,
@@ -694,7 +700,8 @@ def test_legal_moves_view_in_len_iteration_repr():
     assert len(nest) == 2002 and f"lay aside {LAID_ASIDE}" in nest
     assert "lay aside R6 R7" not in nest
     assert len(set(nest)) == 2002 and nest[0] == next(iter(nest)) and nest[-1] == list(nest)[-1]
-    assert repr(nest).startswith("<LegalMoves: 2002 ways to lay aside 5 of R5 R6")
+    assert repr(nest).startswith("<LegalMoves: lay aside R5 R6 R7 R11 R14, ")
+    assert repr(nest).endswith(", ... (2002 in all)>")
     assert list(after_tricks(1, 3).legal_moves()) == [RookMove.parse("play Y7")]
 
 
@@ -739,7 +746,9 @@ def test_bidding_goes_clockwise_and_skips_who_passed():
 
 
 def test_first_lead_is_the_dealers_left_not_the_bidder():  # ROOK-LEAD
-    hand = RookHand.from_position({}, dealer="South", bid=("East", 80), trump="red")
+    hand = RookHand.from_position(
+        DEFAULT_PLAYERS, {}, dealer="South", bid=("East", 80), trump="red"
+    )
     assert hand.to_move == "West" and hand.bidder == "East"
 
 
@@ -772,7 +781,9 @@ def test_a_bid_of_120_ends_the_bidding_only_when_the_others_pass():
 
 
 def test_from_position_after_the_auction_puts_the_nest_in_the_bidders_hand():
-    hand = RookHand.from_position({"North": NORTH_DEALT}, NEST, dealer="West", bid=("North", 95))
+    hand = RookHand.from_position(
+        DEFAULT_PLAYERS, {"North": NORTH_DEALT}, NEST, dealer="West", bid=("North", 95)
+    )
     assert hand.phase == "nest" and len(hand.hand_of("North")) == 14
     assert f"lay aside {LAID_ASIDE}" in hand.legal_moves()
 
@@ -793,7 +804,7 @@ def test_all_pass_redeal_throws_the_cards_in():
     for _ in range(4):
         event = hand.play("pass")
     assert hand.is_over and hand.thrown_in and hand.to_move is None
-    assert hand.result() == {"NS": 0, "EW": 0} and len(hand.legal_moves()) == 0
+    assert hand.result().teams == {"NS": 0, "EW": 0} and len(hand.legal_moves()) == 0
     assert "thrown in" in event.text and "ROOK-ALL-PASS" in event.rules
 
 
@@ -814,7 +825,11 @@ def test_all_pass_options_are_checked():
 
 def test_a_thrown_in_hand_is_dealt_again_by_the_same_dealer():
     game = RookGame.from_position(
-        {"North": NORTH_DEALT}, NEST, dealer="West", options=RookOptions(all_pass="redeal")
+        DEFAULT_PLAYERS,
+        {"North": NORTH_DEALT},
+        NEST,
+        dealer="West",
+        options=RookOptions(all_pass="redeal"),
     )
     for _ in range(4):
         event = game.play("pass")
@@ -868,7 +883,7 @@ def test_golden_nine_tricks_total_120():
     assert sum(t.counters for t in hand.tricks) == 115
     assert hand.nest_to == "North" and counters(hand.nest) == 5  # ROOK-NEST-LAST
     assert hand.counters_taken() == {"NS": 120, "EW": 0}
-    assert hand.result() == {"NS": 120, "EW": 0}  # ROOK-SCORE-MADE: 120, not 95
+    assert hand.result().teams == {"NS": 120, "EW": 0}  # ROOK-SCORE-MADE: 120, not 95
     assert hand.is_over and hand.to_move is None and len(hand.legal_moves()) == 0
     assert "North takes the nest with the last trick" in hand.log[-1].text
     assert "North-South bid 95 and took 120: made, +120" in hand.log[-1].text
@@ -987,14 +1002,19 @@ def test_nest_goes_to_the_last_trick_not_to_the_bidder():
         "West": "G5 G6 G7 G8 G9 G10 G11 G12 G13",
     }
     hand = RookHand.from_position(
-        deal, "R14 Y14 B14 G14 Rook", dealer="West", bid=("North", 70), trump="green"
+        DEFAULT_PLAYERS,
+        deal,
+        "R14 Y14 B14 G14 Rook",
+        dealer="West",
+        bid=("North", 70),
+        trump="green",
     )
     while not hand.is_over:
         hand.play(max(hand.legal_moves(), key=lambda m: m.card.order))
     assert [t.winner for t in hand.tricks] == ["West"] * 9
     assert hand.nest_to == "West" and counters(hand.nest) == 60  # ROOK-NEST-LAST
     assert hand.counters_taken() == {"NS": 0, "EW": 120}
-    assert hand.result() == {"NS": -70, "EW": 120}  # ROOK-SCORE-SET: the bidders are set
+    assert hand.result().teams == {"NS": -70, "EW": 120}  # ROOK-SCORE-SET: the bidders are set
     assert "ROOK-SCORE-SET" in hand.log[-1].rules and "ROOK-NEST-LAST" in hand.log[-1].rules
 
 
@@ -1030,6 +1050,7 @@ def test_game_winner_table(ns, ew, winner):  # ROOK-GAME
 
 def article_game(**kw) -> RookGame:
     return RookGame.from_position(
+        DEFAULT_PLAYERS,
         {"North": NORTH_DEALT, "East": EAST, "South": SOUTH, "West": WEST},
         NEST,
         dealer="West",
@@ -1049,7 +1070,7 @@ def play_article_hand(game: RookGame):
 def test_game_one_team_over_300_wins():
     game = article_game(totals={"NS": 200, "EW": 250})
     event = play_article_hand(game)
-    assert game.is_over and game.winner == Team.NS and game.result() == {"NS": 320, "EW": 250}
+    assert game.is_over and game.winner == Team.NS and game.result().teams == {"NS": 320, "EW": 250}
     assert "ROOK-GAME" in event.rules and "North-South reach 300" in event.text
     with pytest.raises(RuleViolation) as err:
         game.play("bid 70")
@@ -1095,9 +1116,9 @@ def test_game_first_dealer_is_cut_for():  # ROOK-DEALER
 def test_seats_exchange_after_every_fourth_hand():  # ROOK-SEAT-SWAP
     names = ["Ann", "Ben", "Cy", "Di"]
     game = RookGame.from_position(
+        names,
         {"Ann": NORTH_DEALT, "Ben": EAST, "Cy": SOUTH, "Di": WEST},
         NEST,
-        players=names,
         dealer="Di",
         hands_played=3,
     )
@@ -1159,3 +1180,76 @@ def test_every_rook_rule_is_in_the_engine_and_these_tests():
     for rule_id in ids:
         assert re.search(rf"\b{rule_id}\b", engine), rule_id
         assert re.search(rf'"{rule_id}"', here), f"{rule_id} has no case asserting it"
+
+
+# -- odd input gets cardlib's errors only (issue 11) ----------------------------------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [f"play r{HUGE}", f"r{HUGE}", f"bid {HUGE}", f"lay aside R5 r{HUGE}", "bid ²", "play G²"],
+)
+def test_odd_notation_is_a_notation_error_and_not_a_legal_move(text):
+    with pytest.raises(NotationError):
+        RookMove.parse(text)
+    hand = RookHand(seed=1)
+    assert text not in hand.legal_moves()
+    with pytest.raises(NotationError):
+        hand.play(text)
+
+
+def test_a_card_of_many_digits_is_not_a_card():
+    with pytest.raises(NotationError):
+        RookCard.parse("r" + HUGE)
+
+
+@pytest.mark.parametrize("who", [[], {}, 5, None.__class__])
+def test_odd_player_is_a_notation_error(who):
+    hand = RookHand(seed=1)
+    with pytest.raises(NotationError):
+        hand.play("bid 70", player=who)
+    assert hand.history == []
+
+
+@pytest.mark.parametrize("thing", [[], {}, 5, None, ("bid", 70)])
+def test_odd_objects_are_not_in_the_legal_moves(thing):
+    assert thing not in RookHand(seed=1).legal_moves()
+
+
+def test_the_engines_conform_to_the_protocol():
+    from cardlib.game import Game
+
+    hand, game = RookHand(seed=1), RookGame(seed=1)
+    assert isinstance(hand, Game) and isinstance(game, Game)
+    assert hand.game == game.game == "rook"
+
+
+def test_result_is_per_player_with_teams_and_winners():
+    hand = RookHand.from_position(
+        DEFAULT_PLAYERS, {}, dealer="South", bid=("East", 80), trump="red", seed=4
+    )
+    rng = random.Random(4)
+    while not hand.is_over:
+        hand.play(rng.choice(hand.legal_moves()))
+    result = hand.result()
+    assert result["North"] == result["South"] == result.teams["NS"]
+    assert result["East"] == result["West"] == result.teams["EW"]
+    top = max(result.teams.values())
+    assert {p for p in result.winners} == {p for p in hand.players if result[p] == top}
+
+
+def test_copy_is_independent_of_the_original():
+    hand = RookHand(seed=2)
+    other = hand.copy()
+    other.play("bid 70")
+    assert hand.history == [] and hand.high_bid is None and other.high_bid == 70
+    assert "bid 70" in hand.legal_moves() and "bid 70" not in other.legal_moves()
+
+
+def test_a_view_kept_across_a_move_is_live():
+    hand = RookHand(seed=1)
+    view = hand.legal_moves()
+    hand.play("bid 70")
+    assert "bid 70" not in view and RookMove.parse("bid 70") not in list(view)

@@ -6,9 +6,10 @@ import html
 import random
 import re
 
+import ipywidgets
 import pytest
 
-from cardlib.rook import RookHand, RookOptions, simple_bot
+from cardlib.rook import DEFAULT_PLAYERS, RookHand, RookOptions, simple_bot
 from cardlib.rook.cards import RookCard
 from cardlib.rook.widgets import (
     ARTICLE_TRICKS,
@@ -90,7 +91,7 @@ def test_bidding_panel_all_pass_without_a_house_rule_refuses_the_fourth_pass():
 
 
 def test_bidding_panel_after_the_auction_refuses_a_bid():
-    panel = BiddingPanel(RookHand.from_position({}, bid=("North", 80)))
+    panel = BiddingPanel(RookHand.from_position(DEFAULT_PLAYERS, {}, bid=("North", 80)))
     assert panel.amount.options == () and panel.bid_button.disabled
     assert not panel.bid()
     assert "Refused: ROOK-BID-WIN" in panel.text
@@ -200,7 +201,7 @@ def test_rook_table_plays_a_whole_hand_from_the_auction_to_the_score(seed):
     assert 'title="face-down card"' in table.table.value  # the bots' cards are hidden
     _play_out(table, random.Random(seed), bid=True)
     assert table.hand.is_over and "The hand is over" in table.text
-    points = table.hand.result()
+    points = table.hand.result().teams
     assert f"+{points['NS']}" in table.text or f"-{table.hand.bid}" in table.text
     table.new_button.click()
     assert table.seed == seed + 1 and not table.hand.is_over and table.hand.log[-1].player
@@ -272,3 +273,61 @@ def test_a_hand_is_drawn_the_same_way_every_time_and_shows_the_trick():
     assert "cardlib-rook-trick" in picture and "Trick 1" in picture
     assert "trump: <b" in picture and "green</b>" in picture and "East to play." in picture
     assert not re.search(r"\bid=|0x[0-9a-f]{6,}", picture)
+
+
+# -- clicks never raise (issue 11) ----------------------------------------------------------
+
+
+def test_rook_table_bid_button_bids_the_amount_shown():
+    table = RookTable(seed=3, you="East")
+    assert table.amount.value == table.amount.options[0][1]
+    before = len(table.hand.log)
+    table.bid_button.click()
+    assert "bid None" not in table.text and len(table.hand.log) > before
+
+
+def _fatal_callbacks(monkeypatch):
+    """Make a handler's exception fail the test (ipywidgets would only log it)."""
+    import ipywidgets
+
+    def run(self, *args, **kwargs):
+        for callback in self.callbacks:
+            callback(*args, **kwargs)
+
+    monkeypatch.setattr(ipywidgets.CallbackDispatcher, "__call__", run)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_clicks_never_raise(monkeypatch, seed):
+    _fatal_callbacks(monkeypatch)
+    rng = random.Random(seed)
+    widgets = [
+        RookTable(seed=seed, you=rng.choice(["North", "East", "South", "West"])),
+        BiddingPanel(),
+        TrickTrainer(rng.choice(["North", "East", "South", "West"])),
+    ]
+    for _ in range(150):
+        widget = rng.choice(widgets)
+        buttons = [b for b in _buttons(widget) if not getattr(b, "disabled", False)]
+        if not buttons:
+            continue
+        button = rng.choice(buttons)
+        if isinstance(button, ipywidgets.ToggleButton):
+            button.value = not button.value
+        else:
+            button.click()
+        assert isinstance(widget.text, str)
+
+
+def _buttons(widget):
+    found = []
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, ipywidgets.Button | ipywidgets.ToggleButton):
+            found.append(w)
+        stack.extend(getattr(w, "children", ()))
+    if isinstance(widget, RookTable):
+        found += [widget.bid_button, widget.pass_button, widget.lay_aside_button, widget.new_button]
+        found += list(widget.trump_buttons.values())
+    return found

@@ -1,8 +1,9 @@
-"""Rook: its coloured cards, the engine, its pictures, its worked-example claims and (in :mod:`cardlib.rook.widgets`) its widgets.
+"""Rook: its coloured cards, the engine, a simple computer player, its pictures, its worked-example claims and (in :mod:`cardlib.rook.widgets`) its widgets.
 
 Importing this package never imports ipywidgets.
 """
 
+from cardlib.rook.bot import simple_bot
 from cardlib.rook.cards import (
     COUNTERS,
     HIGHEST,
@@ -31,10 +32,10 @@ from cardlib.rook.engine import (
     TRICKS,
     Event,
     HandScore,
-    LayAsideMoves,
     LegalMoves,
     MoveKind,
     Phase,
+    Position,
     RookGame,
     RookHand,
     RookMove,
@@ -45,7 +46,6 @@ from cardlib.rook.engine import (
     game_winner,
     led_colour,
     score_hand,
-    simple_bot,
     trick_winner,
 )
 
@@ -70,10 +70,10 @@ __all__ = [
     "Colour",
     "Event",
     "HandScore",
-    "LayAsideMoves",
     "LegalMoves",
     "MoveKind",
     "Phase",
+    "Position",
     "RookCard",
     "RookGame",
     "RookHand",

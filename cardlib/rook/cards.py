@@ -166,7 +166,7 @@ class RookCard:
         return (RookCard.parse, (self.text,))
 
 
-_SHAPE = re.compile(r"([a-z]+) ?(\d+)")
+_SHAPE = re.compile(r"([a-z]+) ?([0-9]{1,2})")
 
 _DECK: tuple[RookCard, ...] = tuple(
     RookCard(colour, number) for colour in Colour for number in range(LOWEST, HIGHEST + 1)
@@ -174,7 +174,7 @@ _DECK: tuple[RookCard, ...] = tuple(
 ROOK: RookCard = _DECK[-1]
 for _i, _card in enumerate(_DECK):
     object.__setattr__(_card, "order", _i)
-_CARDS: dict[tuple[Colour | None, int | None], RookCard] = {(c.colour, c.number): c for c in _DECK}
+_CARDS.update({(c.colour, c.number): c for c in _DECK})
 _CARDS_BY_TEXT: dict[str, RookCard] = {"rook": ROOK, "bird": ROOK, "the rook": ROOK}
 for _card in _DECK[:-1]:
     assert _card.colour is not None
@@ -194,7 +194,8 @@ def rook_deck() -> list[RookCard]:
 
 def shuffled_rook_deck(seed: int | str | float | None) -> list[RookCard]:
     """The 41 cards shuffled reproducibly (the same seed gives the same order)."""
-    return shuffled(_DECK, seed)  # type: ignore[arg-type]
+    order: list[RookCard] = shuffled(_DECK, seed)  # type: ignore[arg-type, assignment]
+    return order
 
 
 def parse_rook_cards(texts: Iterable[str | RookCard] | str) -> list[RookCard]:

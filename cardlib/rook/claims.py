@@ -8,8 +8,11 @@ A setup is one of
   hand after the auction: without ``trump`` the bidder is about to exchange with ``nest``;
   with it ``hands`` are the nine cards each held after the exchange, ``nest`` is what was
   laid aside, and ``tricks`` (cards in play order) are replayed through the engine;
-* ``game: {totals: ..., hands: [{bid: {NS: 95}, took: {NS: 120, EW: 0}}, ...]}``: the
-  hands of a game to 300, each scored by the engine.
+* ``game: {totals: ..., hands_played: 3, cut: [...], hands: [{bid: {NS: 95}, took: {NS:
+  120, EW: 0}}, ...]}``: the hands of a game to 300, each scored by the engine's
+  :meth:`RookGame.record_hand`, which also passes the deal and exchanges the seats; the
+  first dealer is ``dealer``, or cut for (``cut``: the cards each player cut, a round a
+  mapping; without it, cut from the pack shuffled with ``seed``).  It has no moves.
 
 Moves are :class:`cardlib.rook.RookMove` notation (``bid 95``, ``pass``, ``lay aside R6 R7
 R11 B11 R5``, ``trump green``, ``play Y7``).  Every claimed value is computed by the engine.
@@ -18,44 +21,21 @@ R11 B11 R5``, ``trump green``, ``play Y7``).  Every claimed value is computed by
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
-from cardlib.claims import ClaimFn, ClaimResult, Confirmed, Mismatch, NamedCards, claim_about
+from cardlib.claims import ClaimFn, ClaimResult, Confirmed, Mismatch, NamedCards, Record
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
 from cardlib.rook.cards import ROOK, RookCard, counters
-from cardlib.rook.engine import (
-    BID_STEP,
-    MAX_BID,
-    MIN_BID,
-    PASS,
-    HandScore,
-    RookHand,
-    RookMove,
-    RookOptions,
-    Team,
-    game_winner,
-    led_colour,
-    score_hand,
-)
+from cardlib.rook.engine import HandScore, RookGame, RookHand, RookMove, RookOptions, Team
 
 Path = tuple[Any, ...]
+#: a hand, or (``game:`` setup) the record of a game: a RookGame that takes no moves
+State = RookHand | Record
 
-
-@dataclass
-class Game:
-    """A game to 300 as a list of scored hands (``game:`` setup): there are no moves."""
-
-    start: dict[str, int]
-    scores: list[HandScore] = field(default_factory=list)
-    totals: dict[str, int] = field(default_factory=dict)
-    winner: Team | None = None
-
-
-State = RookHand | Game
+_NO_MOVES = ("INPUT-SCHEMA", "a game example records hand scores; it has no moves")
 
 
 # -- reading the setup --------------------------------------------------------------
@@ -69,15 +49,17 @@ def _card(text: Any, path: Path) -> RookCard:
 
 
 def start(doc: Map) -> State:
+    """The hand or game an example sets up.  A setup the rules refuse raises the engine's
+    RuleViolation (the checker reports it, or confirms a ``refused:`` claim)."""
     players = tuple(doc["players"])
     dealer = _player(players, doc["dealer"], ("dealer",)) if "dealer" in doc else None
     options = RookOptions(**doc.get("options", {}))
     seed = doc.get("seed", 0)
     ((kind, spec),) = doc["setup"].items()
     at: Path = ("setup", kind)
-    if kind == "game":
-        return _game(spec, at)
     try:
+        if kind == "game":
+            return _game(players, dealer, options, seed, spec, at)
         if kind == "deal":
             deck = (
                 NamedCards("ROOK-DECK", RookCard.parse).many(spec["deck"], (*at, "deck"))
@@ -96,15 +78,15 @@ def start(doc: Map) -> State:
         nest = seen.many(spec.get("nest", []), (*at, "nest"))
         if kind == "hand":
             return RookHand.from_position(
-                hands, nest, players=players, dealer=dealer, options=options, seed=seed
+                players, hands, nest, dealer=dealer, options=options, seed=seed
             )
         ((bidder, amount),) = spec["bid"].items()
         _player(players, bidder, (*at, "bid", bidder))
         try:
             hand = RookHand.from_position(
+                players,
                 hands,
                 nest,
-                players=players,
                 dealer=dealer,
                 bid=(bidder, amount),
                 trump=spec.get("trump"),
@@ -112,13 +94,11 @@ def start(doc: Map) -> State:
                 seed=seed,
             )
         except RuleViolation as v:
-            if v.rule == "ROOK-BID-MIN":
+            if v.rule == "ROOK-BID-MIN":  # said at the contract
                 raise InputError.at((*at, "bid", bidder), v.rule, v.message) from None
             raise
         _replay_tricks(hand, spec.get("tricks", []), (*at, "tricks"))
         return hand
-    except RuleViolation as v:
-        raise InputError.at(at, v.rule, v.message) from None
     except NotationError as e:
         raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
 
@@ -144,63 +124,66 @@ def _replay_tricks(hand: RookHand, tricks: list[list[Any]], at: Path) -> None:
                 ) from None
 
 
-def _game(spec: Map, at: Path) -> Game:
-    start = {t.value: spec.get("totals", {}).get(t.value, 0) for t in Team}
-    game = Game(start, totals=dict(start), winner=game_winner(start))
+def _game(
+    players: tuple[str, ...],
+    dealer: str | None,
+    options: RookOptions,
+    seed: Any,
+    spec: Map,
+    at: Path,
+) -> Record:
+    cut = spec.get("cut")
+    if cut is not None:
+        cut = [
+            {
+                _player(players, p, (*at, "cut", i, p)): _card(c, (*at, "cut", i, p))
+                for p, c in r.items()
+            }
+            for i, r in enumerate(cut)
+        ]
+    game = RookGame(
+        players,
+        dealer=dealer,
+        options=options,
+        seed=seed,
+        totals=spec.get("totals", {}),
+        hands_played=spec.get("hands_played", 0),
+        cut=cut,
+    )
     for i, record in enumerate(spec.get("hands", [])):
         here = (*at, "hands", i)
-        if game.winner is not None:
-            raise InputError.at(
-                here,
-                "ROOK-GAME",
-                f"the game is already over ({game.winner.label} won with "
-                f"{game.totals[game.winner]} to {game.totals[game.winner.other]}): "
-                "no further hand is played",
-            )
         ((team, bid),) = record["bid"].items()
-        if not (MIN_BID <= bid <= MAX_BID and bid % BID_STEP == 0):
-            raise InputError.at(
-                (*here, "bid", team),
-                "ROOK-BID-MIN",
-                f"a contract of {bid} is impossible: bids are multiples of {BID_STEP} "
-                f"from {MIN_BID} to {MAX_BID}",
-            )
         try:
-            score = score_hand(team, bid, record["took"])
+            game.record_hand(team, bid, record["took"])
         except RuleViolation as v:
-            raise InputError.at((*here, "took"), v.rule, v.message) from None
-        game.scores.append(score)
-        for t in Team:
-            game.totals[t.value] += score.points[t]
-        game.winner = game_winner(game.totals)
-    return game
-
-
-# -- moves --------------------------------------------------------------------------
-
-
-def play(state: State, player: str, move: str, path: Path) -> object:
-    if isinstance(state, Game):
-        raise InputError.at(
-            path, "INPUT-SCHEMA", "a game example records hand scores; it has no moves"
-        )
-    _player(state.players, player, path)
-    try:
-        mv = RookMove.parse(move)
-    except NotationError as e:
-        raise InputError.at(path, e.rule or "INPUT-MOVE", e.message) from None
-    return state.play(mv, player=player)
+            where = {"ROOK-BID-MIN": (*here, "bid", team), "ROOK-COUNT": (*here, "took")}
+            raise InputError.at(where.get(v.rule, here), v.rule, v.message) from None
+    return Record(game, _NO_MOVES)
 
 
 # -- claims -------------------------------------------------------------------------
 
 
 def _hand(state: State, path: Path) -> RookHand:
-    return claim_about(state, RookHand, path, "a hand", "a game")
+    if isinstance(state, RookHand):
+        return state
+    this = "a game" if _is_game(state) else "a setup the rules refuse"
+    raise InputError.at(
+        path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a hand; this example is {this}"
+    )
 
 
-def _game_of(state: State, path: Path) -> Game:
-    return claim_about(state, Game, path, "a game", "a hand")
+def _is_game(state: State) -> bool:
+    return isinstance(state, Record) and isinstance(state.value, RookGame)
+
+
+def _game_of(state: State, path: Path) -> RookGame:
+    if isinstance(state, Record) and isinstance(state.value, RookGame):
+        return state.value
+    this = "a hand" if isinstance(state, RookHand) else "a setup the rules refuse"
+    raise InputError.at(
+        path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a game; this example is {this}"
+    )
 
 
 def _cards(value: list[Any], path: Path) -> list[RookCard]:
@@ -211,70 +194,6 @@ def _sorted(cards: Any) -> list[RookCard]:
     return sorted(cards, key=lambda c: c.order)
 
 
-_PHASE_RULE = {
-    "bid": "ROOK-BID-ORDER",
-    "nest": "ROOK-NEST-TAKE",
-    "trump": "ROOK-TRUMP",
-    "play": "ROOK-LEAD",
-    "over": "ROOK-LEAD",
-}
-
-
-def _turn_rule(hand: RookHand) -> str:
-    """The rule that says whose turn it is (or that the hand is over)."""
-    if hand.thrown_in:
-        return "ROOK-ALL-PASS"
-    return _PHASE_RULE[hand.phase]
-
-
-def _over_rule(hand: RookHand) -> str:
-    """ROOK-ALL-PASS when a house rule settled an all-pass auction, else ROOK-LEAD (nine tricks)."""
-    if any("ROOK-ALL-PASS" in e.rules for e in hand.log):
-        return "ROOK-ALL-PASS"
-    return "ROOK-LEAD"
-
-
-def _play_rule(hand: RookHand) -> str:
-    """The rule that decides which cards the player to move may play now."""
-    trick = hand.current_trick
-    if not trick:
-        return "ROOK-LEAD"
-    assert hand.trump is not None and hand.to_move is not None
-    lead = trick[0][1]
-    led = led_colour(lead, hand.trump)
-    held = hand.hand_of(hand.to_move)
-    if any(c.colour is led for c in held):
-        return "ROOK-BIRD-LEAD" if lead is ROOK else "ROOK-FOLLOW"
-    if led is hand.trump and ROOK in held:
-        return "ROOK-BIRD-FORCED"
-    return "ROOK-VOID"
-
-
-def _legal_rule(hand: RookHand) -> str:
-    if hand.phase == "bid":
-        if PASS not in list(hand.legal_moves()):
-            return "ROOK-ALL-PASS"
-        return "ROOK-BID-MIN" if hand.high_bid is None else "ROOK-BID-RAISE"
-    if hand.phase == "play":
-        return _play_rule(hand)
-    return _turn_rule(hand)
-
-
-def _bids(hand: RookHand) -> list[tuple[str, int]]:
-    return [(e.player, e.move.amount) for e in hand.log if e.move.kind == "bid"]  # type: ignore[misc]
-
-
-def _high_bidder(hand: RookHand) -> str | None:
-    if hand.bidder is not None:
-        return hand.bidder
-    bids = _bids(hand)
-    return bids[-1][0] if bids else None
-
-
-def _high_bid_rule(hand: RookHand) -> str:
-    return "ROOK-BID-RAISE" if len(_bids(hand)) > 1 else "ROOK-BID-MIN"
-
-
 def _contract(state: State, value: Map | None, path: Path) -> Iterator[ClaimResult]:
     hand = _hand(state, path)
     team = hand.bidders
@@ -283,9 +202,9 @@ def _contract(state: State, value: Map | None, path: Path) -> Iterator[ClaimResu
         yield _compare(path, "ROOK-BID-WIN", "the contract", None, actual)
         return
     for key, claimed in value.items():
-        actual = hand.bid if team is not None and team.value == key else None
+        amount = hand.bid if team is not None and team.value == key else None
         what = f"the contract of {Team(key).label}"
-        yield _compare((*path, key), "ROOK-BID-WIN", what, claimed, actual)
+        yield _compare((*path, key), "ROOK-BID-WIN", what, claimed, amount)
 
 
 def _simple(rule: Any, what: str, compute: Callable[[RookHand], Any], parse: Any = None) -> ClaimFn:
@@ -445,12 +364,13 @@ def _counters(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
 
 def _last_score(state: State, path: Path) -> tuple[dict[str, int], str, HandScore | None]:
     """The points of the hand (or of the last hand of a game), the rule, and the score."""
-    if isinstance(state, Game):
-        if not state.scores:
+    if not isinstance(state, RookHand):
+        game = _game_of(state, path)
+        if not game.scores:
             raise InputError.at(path, "INPUT-SCHEMA", f"{path[-1]!r}: this game lists no hands")
-        score = state.scores[-1]
+        score = game.scores[-1]
         return {t.value: score.points[t] for t in Team}, score.rule, score
-    points = state.result()  # a RuleViolation (not over yet) is reported at the claim
+    points = dict(state.result().teams)  # a RuleViolation (not over yet) is reported at the claim
     if state.score is None:
         return points, "ROOK-ALL-PASS", None
     return points, state.score.rule, state.score
@@ -475,12 +395,11 @@ def _made(state: State, value: bool, path: Path) -> Iterator[ClaimResult]:
 
 
 def _over(state: State, value: bool, path: Path) -> Iterator[ClaimResult]:
-    if isinstance(state, Game):
-        yield _compare(
-            path, "ROOK-GAME", "whether the game is over", value, state.winner is not None
-        )
+    if isinstance(state, RookHand):
+        yield _compare(path, state.over_rule, "whether the hand is over", value, state.is_over)
     else:
-        yield _compare(path, _over_rule(state), "whether the hand is over", value, state.is_over)
+        game = _game_of(state, path)
+        yield _compare(path, "ROOK-GAME", "whether the game is over", value, game.is_over)
 
 
 def _totals(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
@@ -499,7 +418,7 @@ def _hands(n: int) -> str:
     return f"{n} hand" if n == 1 else f"{n} hands"
 
 
-def _totals_text(game: Game) -> str:
+def _totals_text(game: RookGame) -> str:
     return f"NS {game.totals['NS']}, EW {game.totals['EW']}"
 
 
@@ -519,7 +438,7 @@ def _another_hand(state: State, value: bool, path: Path) -> Iterator[ClaimResult
 def _legal(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     hand = _hand(state, path)
     legal = hand.legal_moves()
-    rule = _legal_rule(hand)
+    rule = hand.legal_rule
     if isinstance(value, int):
         what = f"the number of legal moves of {hand.to_move}"
         yield _compare(path, rule, what, value, len(legal))
@@ -538,11 +457,76 @@ def _legal(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
         yield Mismatch(path, rule, what, claimed, actual)
 
 
+def _turn_rule(hand: RookHand) -> str:
+    return hand.turn_rule
+
+
+def _high_bid_rule(hand: RookHand) -> str:
+    return hand.high_bid_rule
+
+
+def _dealer(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
+    """Who deals the hand (a game: the hand to be dealt next)."""
+    if isinstance(state, RookHand):
+        claimed = _player(state.players, value, path)
+        yield _compare(path, "ROOK-DEALER", "the dealer", claimed, state.dealer)
+        return
+    game = _game_of(state, path)
+    claimed = _player(game.players, value, path)
+    what = f"the dealer of hand {len(game.dealers)}"
+    yield _compare(path, "ROOK-DEALER", what, claimed, game.dealer)
+
+
+def _dealers(state: State, value: list[Any], path: Path) -> Iterator[ClaimResult]:
+    game = _game_of(state, path)
+    claimed = [_player(game.players, p, (*path, i)) for i, p in enumerate(value)]
+    what = "the dealer of each hand so far, the next hand's last"
+    yield _compare(path, "ROOK-DEALER", what, claimed, list(game.dealers))
+
+
+def _seating(state: State, value: list[Any], path: Path) -> Iterator[ClaimResult]:
+    """The players in seat order North, East, South, West."""
+    if isinstance(state, RookHand):
+        players, rule = state.players, "ROOK-TEAMS"
+    else:
+        game = _game_of(state, path)
+        players, rule = game.seating, "ROOK-SEAT-SWAP"
+    claimed = [_player(players, p, (*path, i)) for i, p in enumerate(value)]
+    yield _compare(path, rule, "the seating (North, East, South, West)", claimed, list(players))
+
+
+def _cut(state: State, value: list[Any], path: Path) -> Iterator[ClaimResult]:
+    game = _game_of(state, path)
+    seat = game.players.index
+    claimed = [
+        _cut_round(
+            {
+                _player(game.players, p, (*path, i, p)): _card(c, (*path, i, p))
+                for p, c in r.items()
+            },
+            seat,
+        )
+        for i, r in enumerate(value)
+    ]
+    actual = [_cut_round(r, seat) for r in game.cut]
+    what = "the cut for the first dealer, round by round"
+    yield _compare(path, "ROOK-DEALER", what, claimed, actual)
+
+
+def _cut_round(cut: dict[str, RookCard], seat: Callable[[str], int]) -> str:
+    return ", ".join(f"{p} {cut[p]}" for p in sorted(cut, key=seat))
+
+
+def _hands_played(state: State, value: int, path: Path) -> Iterator[ClaimResult]:
+    game = _game_of(state, path)
+    yield _compare(path, "ROOK-GAME", "the hands played", value, game.hands_played)
+
+
 CLAIMS: dict[str, ClaimFn] = {
     "phase": _simple(_turn_rule, "the phase of the hand", lambda h: h.phase),
     "to_move": _who(_turn_rule, "the player to move", lambda h: h.to_move),
     "high_bid": _simple(_high_bid_rule, "the highest bid so far", lambda h: h.high_bid),
-    "high_bidder": _who(_high_bid_rule, "the highest bidder so far", _high_bidder),
+    "high_bidder": _who(_high_bid_rule, "the highest bidder so far", lambda h: h.high_bidder),
     "passed": _passed,
     "bidder": _who("ROOK-BID-WIN", "the player who won the auction", lambda h: h.bidder),
     "bid": _simple("ROOK-BID-WIN", "the contract (the winning bid)", lambda h: h.bid),
@@ -562,4 +546,9 @@ CLAIMS: dict[str, ClaimFn] = {
     "totals": _totals,
     "winner": _winner,
     "another_hand": _another_hand,
+    "dealer": _dealer,
+    "dealers": _dealers,
+    "seating": _seating,
+    "cut": _cut,
+    "hands_played": _hands_played,
 }

@@ -11,17 +11,41 @@ auction, the exchange with the nest, naming trump, nine tricks and the hand's sc
     North bids 70; East is next [ROOK-BID-MIN]
     >>> "bid 70" in hand.legal_moves(), len(hand.legal_moves())
     (False, 11)
+    >>> [fact.kind for fact in hand.play("pass").facts]
+    ['pass', 'turn']
 
 Moves are written as text and read by :meth:`RookMove.parse`: ``bid 95``, ``pass``,
 ``lay aside R6 R7 R11 B11 R5`` (the bidder's five cards for the new nest), ``trump green``
 and ``play Y7``.  The bidder picks up the nest by itself when the auction is won.  Every
 refusal is a :class:`RuleViolation` carrying its rule ID and saying where the hand stood.
 
-:meth:`RookHand.play` is the checked path (every move validated); there is no unchecked
-one.  It is also quick (see ``benchmarks/rook_vs_openspiel.py``): each player's cards are
+:meth:`RookHand.play` is the one source of legality: it refuses a move (a
+:class:`RuleViolation` with its rule ID, the hand unchanged) or makes it and returns a
+:class:`cardlib.game.Event`.  ``legal_moves()`` is the shared live view; the engine's
+``_legal()`` lists the same moves quickly (a random-play test compares the two).  The rules
+that decide what the hand is doing now are attributes: ``turn_rule``, ``legal_rule``,
+``over_rule``, ``high_bid_rule``.
+
+An event's facts (:class:`cardlib.game.Fact`), by ``kind``:
+
+* ``bid`` (player, value = the amount), ``pass`` (player), ``turn`` (player = who is next,
+  or who leads the first trick);
+* ``all-pass`` (the dealer takes 70 by house rule), ``auction-won`` (player = the bidder,
+  value = the contract), ``nest`` (the bidder picks up these cards);
+* ``lay-aside`` (cards = the new nest, value = its counters), ``trump`` (the colour named);
+* ``play`` (player, cards = the card), ``trick`` (player = the winner, cards = the four in
+  play order, value = the counters);
+* ``nest-last`` (player = who took the nest with the last trick, cards, value = counters),
+  ``score`` (value = the hand's points by team), ``hand-end`` (thrown in: nobody scores);
+* in a :class:`RookGame`: ``totals`` (value = the totals), ``game-end`` (value = the
+  winning team), ``game-tied``, ``deal`` (player = the next dealer), ``seat-swap`` (player
+  and other = the two who exchange seats, value = the new seating).
+
+The engine is quick (see ``benchmarks/rook_vs_openspiel.py``): each player's cards are
 kept by colour, next to the moves that play them, so following is a look at one short list
 and the legal plays are lists joined in C; the 41 cards are unique objects compared by
-identity; moves and events are small immutable values; no state is ever copied.
+identity; moves, facts and events are small immutable values, and an event's text is only
+composed when read.  ``record=False`` keeps no log, for simulations.
 """
 
 from __future__ import annotations
@@ -35,9 +59,10 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Literal, NamedTuple, overload
+from typing import ClassVar, Literal, NamedTuple, TypedDict, Unpack, overload
 
 from cardlib.errors import NotationError, RuleViolation
+from cardlib.game import Event, Fact, Game, LegalMoves, Result
 from cardlib.rook.cards import (
     HIGHEST,
     LOWEST,
@@ -238,13 +263,16 @@ _BIDS: dict[int, RookMove] = {
 }
 _TRUMPS: dict[Colour, RookMove] = {c: RookMove("trump", colour=c) for c in Colour}
 # the moves of an auction when the next bid is at least ``low``: pass, then every bid
-_BIDDING: dict[int, list[RookMove]] = {
-    low: [PASS, *(_BIDS[n] for n in range(low, MAX_BID + 1, BID_STEP))] for low in _BIDS
-} | {MAX_BID + BID_STEP: [PASS]}
-_TRUMP_MOVES = list(_TRUMPS.values())
+_BIDDING: dict[int, tuple[RookMove, ...]] = {
+    low: (PASS, *(_BIDS[n] for n in range(low, MAX_BID + 1, BID_STEP))) for low in _BIDS
+} | {MAX_BID + BID_STEP: (PASS,)}
+_TRUMP_MOVES = tuple(_TRUMPS.values())
 _MOVES_BY_TEXT: dict[str, RookMove] = {"pass": PASS} | {
     str(m).lower(): m for m in (*_PLAYS.values(), *_BIDS.values(), *_TRUMPS.values())
 }
+
+
+SeatSwap = Literal["east-west", "north-south"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,9 +284,14 @@ class RookOptions:
     pass, so the dealer must bid), ``"redeal"`` (the cards are thrown in, nobody scores,
     and the same dealer deals again) or ``"dealer-takes-70"`` (the dealer's team is given
     the contract at 70 and the dealer takes the nest).
+
+    ``seat_swap`` is the partnership whose two players exchange seats after every fourth
+    hand (ROOK-SEAT-SWAP): the 1988 text says only that one of the partnerships moves.
+    ``"east-west"`` (the default, an interpretation) or ``"north-south"``.
     """
 
     all_pass: Literal["redeal", "dealer-takes-70"] | None = None
+    seat_swap: SeatSwap = "east-west"
 
     def __post_init__(self) -> None:
         if self.all_pass not in (None, "redeal", "dealer-takes-70"):
@@ -266,32 +299,29 @@ class RookOptions:
                 f"all_pass {self.all_pass!r} is not a house rule: use 'redeal', "
                 "'dealer-takes-70' or None"
             )
+        if self.seat_swap not in ("east-west", "north-south"):
+            raise NotationError(
+                f"seat_swap {self.seat_swap!r} is not a partnership: use 'east-west' or "
+                "'north-south'"
+            )
+
+    @property
+    def moving_seats(self) -> tuple[Seat, Seat]:
+        """The two seats whose players exchange places at the seat exchange."""
+        return (Seat.EAST, Seat.WEST) if self.seat_swap == "east-west" else (Seat.NORTH, Seat.SOUTH)
 
     def describe(self) -> str:
-        return {
+        words = {
             None: "no all-pass rule agreed (the dealer may not be the fourth to pass)",
             "redeal": "house rule: if all four pass, the same dealer deals again",
             "dealer-takes-70": "house rule: if all four pass, the dealer's team takes 70",
         }[self.all_pass]
+        if self.seat_swap != "east-west":
+            words += "; North and South exchange seats every four hands"
+        return words
 
 
 # -- what happened: events, tricks, scores ---------------------------------------------
-
-
-class Event(NamedTuple):
-    """What a move did, in words, and the rules that decided it (the checker's narration).
-
-    A named tuple rather than a frozen dataclass: one is made for every move, and this is
-    five times cheaper to build.
-    """
-
-    player: str
-    move: RookMove
-    text: str
-    rules: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return f"{self.text} [{', '.join(self.rules)}]"
 
 
 class Trick(NamedTuple):
@@ -388,6 +418,7 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
     Made (ROOK-SCORE-MADE): the bidders score everything they took.  Set (ROOK-SCORE-SET):
     they score minus the bid.  The other team always scores what it took.
     """
+    bid = _contract(bid)  # ROOK-BID-MIN
     took = {Team.parse(t): int(v) for t, v in taken.items()}
     if len(took) != 2 or len(taken) != 2:
         raise NotationError("a hand's counters need one figure for NS and one for EW")
@@ -430,37 +461,21 @@ def _fives(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(itertools.combinations(range(n), NEST_SIZE))
 
 
-class LegalMoves(list[RookMove]):
-    """The legal moves now, listed when :meth:`RookHand.legal_moves` is asked.
-
-    A list (at most twelve moves: listing them costs less than deferring it), so ``len``,
-    indexing and iteration are a list's.  ``in`` asks the rules instead of the list and
-    also takes text: ``"play Y7" in hand.legal_moves()``.  The repr reads like the moves.
-    """
-
-    __slots__ = ("_hand",)
-
-    def __contains__(self, move: object) -> bool:
-        return _allowed(self._hand, move)
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves: {', '.join(str(m) for m in self)}>"
-
-
-class LayAsideMoves(Sequence[RookMove]):
+class _LayAsideMoves(Sequence[RookMove]):
     """The bidder's legal moves at the nest: every way to lay five of fourteen cards aside.
 
     Never listed: ``len`` is a binomial coefficient; indexing builds just the move at that
     place, in the order :func:`itertools.combinations` gives (from a table of the 2002
     choices of five places out of fourteen, made once), so ``random.choice`` picks
-    uniformly among all of them; iteration builds them one by one; ``in`` asks the rules.
+    uniformly among all of them; iteration builds them one by one.  ``in`` answers as
+    the listing does: five different cards, all held.
     """
 
-    __slots__ = ("_cards", "_hand", "_len")
+    __slots__ = ("_cards", "_held", "_len")
 
-    def __init__(self, hand: RookHand, cards: Sequence[RookCard]) -> None:
-        self._hand = hand
+    def __init__(self, cards: Sequence[RookCard]) -> None:
         self._cards = tuple(sorted(cards, key=_ORDER))
+        self._held = frozenset(self._cards)
         self._len = math.comb(len(self._cards), NEST_SIZE)
 
     def __len__(self) -> int:
@@ -485,24 +500,10 @@ class LayAsideMoves(Sequence[RookMove]):
             yield RookMove("lay aside", cards=five)
 
     def __contains__(self, move: object) -> bool:
-        return _allowed(self._hand, move)
-
-    def __repr__(self) -> str:
-        return (
-            f"<LegalMoves: {self._len} ways to lay aside 5 of "
-            f"{' '.join(c.text for c in self._cards)}>"
-        )
-
-
-def _allowed(hand: RookHand, move: object) -> bool:
-    if not isinstance(move, RookMove):
-        if not isinstance(move, str):
+        if not isinstance(move, RookMove) or move.kind != "lay aside":
             return False
-        try:
-            move = RookMove.parse(move)
-        except NotationError:
-            return False
-    return hand._refusal(move) is None
+        cards = set(move.cards)
+        return len(move.cards) == NEST_SIZE == len(cards) and cards <= self._held
 
 
 # -- one hand --------------------------------------------------------------------------
@@ -510,6 +511,8 @@ def _allowed(hand: RookHand, move: object) -> bool:
 Phase = Literal["bid", "nest", "trump", "play", "over"]
 
 # The rules an event cites, kept as constants: a play is narrated on every move.
+_R_BID_MIN = ("ROOK-BID-MIN",)
+_R_BID_RAISE = ("ROOK-BID-RAISE",)
 _R_PASS = ("ROOK-BID-PASS",)
 _R_LEAD = ("ROOK-LEAD",)
 _R_BIRD_LEAD = ("ROOK-LEAD", "ROOK-BIRD-LEAD")
@@ -522,6 +525,62 @@ _R_WON = ("ROOK-TRICK-WIN", "ROOK-RANK", "ROOK-COUNT")
 _R_WON_BY_ROOK = ("ROOK-TRICK-WIN", "ROOK-BIRD-TOP", "ROOK-COUNT")
 
 
+class Position(TypedDict, total=False):
+    """The keywords of :meth:`RookHand.from_position` (and :meth:`RookGame.from_position`).
+
+    ``dealer`` (default: the last player, West); ``bid=(player, amount)``: the auction is
+    over; ``trump``: and the exchange with the nest is done; ``options``; ``seed`` for the
+    cards not named; ``record`` (default True): keep the log of events.
+    """
+
+    dealer: str | None
+    bid: tuple[str, int] | None
+    trump: Colour | str | None
+    options: RookOptions | None
+    seed: int | str | float | None
+    record: bool
+
+
+_PHASE_RULE = {
+    "bid": "ROOK-BID-ORDER",
+    "nest": "ROOK-NEST-TAKE",
+    "trump": "ROOK-TRUMP",
+    "play": "ROOK-LEAD",
+    "over": "ROOK-LEAD",
+}
+
+
+def _contract(amount: object) -> int:
+    """A contract's amount, checked by ROOK-BID-MIN: a multiple of 5 from 70 to 120."""
+    try:
+        n = int(amount)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        raise NotationError(f"{amount!r} is not an amount: write a number, like 95") from None
+    if n != amount and not isinstance(amount, str):
+        raise NotationError(f"{amount!r} is not a whole number")
+    if not _bid_amount_ok(n):
+        raise RuleViolation(
+            "ROOK-BID-MIN",
+            f"a contract of {n} is impossible: bids are multiples of {BID_STEP} "
+            f"from {MIN_BID} to {MAX_BID}",
+        )
+    return n
+
+
+def _bid_amount_ok(n: int) -> bool:
+    """ROOK-BID-MIN: bids are multiples of 5 from 70 to 120."""
+    return MIN_BID <= n <= MAX_BID and n % BID_STEP == 0
+
+
+def _result(players: Sequence[str], teams: Mapping[str, int]) -> Result:
+    """Each player's team's points, the teams' points and the players of the team ahead."""
+    by_team = ("NS", "EW")
+    scores = {p: teams[by_team[i % 2]] for i, p in enumerate(players)}
+    top = max(teams.values())
+    winners = [p for p in players if scores[p] == top]
+    return Result(scores, winners, teams)
+
+
 class RookHand:
     """One hand of Rook: deal, auction, nest, trump, nine tricks and the hand's score.
 
@@ -530,9 +589,10 @@ class RookHand:
     (41 cards, top first) when given, otherwise from the pack shuffled with ``seed``.
     """
 
-    game = "rook"
+    game: ClassVar[str] = "rook"
     # Slots: the engine reads these on every move, and slot access is the fastest there is.
     __slots__ = (
+        "_bids",
         "_dealer",
         "_held",
         "_high",
@@ -540,11 +600,14 @@ class RookHand:
         "_led",
         "_passed",
         "_plays",
+        "_record",
         "_rotations",
+        "_stamp",
         "_taken",
         "_trick",
         "_trump",
         "_turn",
+        "all_passed",
         "bid",
         "bidder",
         "dealer",
@@ -571,8 +634,9 @@ class RookHand:
         options: RookOptions | None = None,
         seed: int | str | float | None = 0,
         deck: Sequence[RookCard | str] | None = None,
+        record: bool = True,
     ) -> None:
-        self._setup(players, dealer, options, seed)
+        self._setup(players, dealer, options, seed, record)
         if deck is None:
             order = shuffled_rook_deck(seed)
         else:
@@ -594,6 +658,7 @@ class RookHand:
         dealer: str | None,
         options: RookOptions | None,
         seed: int | str | float | None,
+        record: bool = True,
     ) -> None:
         self.players: tuple[str, ...] = (
             players if players is DEFAULT_PLAYERS else _check_players(players)
@@ -604,8 +669,11 @@ class RookHand:
         # the players in playing order from each seat, for the record of a trick
         self._rotations = _rotations(self.players)  # cached: the same players, the same tuple
         self.seed = seed
+        self._record = record
+        #: every move's event, in order (kept empty with ``record=False``)
         self.log: list[Event] = []
-        self.nest: list[RookCard] = []
+        self._stamp = 0  # changes with every move made: the legal-moves view asks afresh
+        self.nest = []
         self.phase: Phase = "bid"
         #: True once the hand is over (a plain attribute, kept with ``phase``: it is read often)
         self.is_over = False
@@ -613,6 +681,9 @@ class RookHand:
         self.high_bid: int | None = None
         self._high = -1
         self._passed = [False, False, False, False]
+        self._bids = 0  # bids made in the auction
+        #: True once all four passed and a house rule settled it (ROOK-ALL-PASS)
+        self.all_passed = False
         self.bidder: str | None = None
         self.bid: int | None = None
         # Each player's cards by colour: red, yellow, black, green, then the Rook (group 4),
@@ -636,17 +707,13 @@ class RookHand:
     @classmethod
     def from_position(
         cls,
+        players: Sequence[str],
         hands: Mapping[str, Iterable[RookCard | str] | str],
         nest: Iterable[RookCard | str] | str = (),
-        *,
-        players: Sequence[str] = DEFAULT_PLAYERS,
-        dealer: str | None = None,
-        bid: tuple[str, int] | None = None,
-        trump: Colour | str | None = None,
-        options: RookOptions | None = None,
-        seed: int | str | float | None = 0,
+        **position: Unpack[Position],
     ) -> RookHand:
-        """A hand as an article sets it out: named hands and nest.
+        """A hand as an article sets it out: the players (North, East, South, West), their
+        named hands and the nest; the keywords are those of :class:`Position`.
 
         Without ``bid`` the hand starts at the auction: ``hands`` are the nine cards each
         player was dealt and ``nest`` the five in the centre.  With ``bid=(player, amount)``
@@ -656,7 +723,17 @@ class RookHand:
         from the rest of the pack shuffled with ``seed``, so all 41 are present once.
         """
         self = cls.__new__(cls)
-        self._setup(players, dealer, options, seed)
+        seed = position.get("seed", 0)
+        bid, trump = position.get("bid"), position.get("trump")
+        self._setup(
+            players,
+            position.get("dealer"),
+            position.get("options"),
+            seed,
+            position.get("record", True),
+        )
+        if not isinstance(hands, Mapping):
+            raise NotationError(f"hands must map players to their cards, not {hands!r}")
         given = {self._player(p): _cards(cs) for p, cs in hands.items()}
         laid = _cards(nest)
         named = [c for cs in given.values() for c in cs] + laid
@@ -685,13 +762,7 @@ class RookHand:
                     "trump is named by the bidder after the auction: give bid=(player, amount)",
                 )
             return self
-        who, amount = self._player(bid[0]), int(bid[1])
-        if not (MIN_BID <= amount <= MAX_BID and amount % BID_STEP == 0):
-            raise RuleViolation(
-                "ROOK-BID-MIN",
-                f"a contract of {amount} is impossible: bids are multiples of {BID_STEP} "
-                f"from {MIN_BID} to {MAX_BID}",
-            )
+        who, amount = self._player(bid[0]), _contract(bid[1])
         seat = self.players.index(who)
         self.high_bid, self._high = amount, seat
         self.bidder, self.bid = who, amount
@@ -707,96 +778,91 @@ class RookHand:
         return self
 
     def copy(self) -> RookHand:
-        return copy.deepcopy(self)
+        """An independent copy (the cards, moves and events are immutable and shared)."""
+        other = object.__new__(RookHand)
+        for name in _PLAIN_SLOTS:
+            object.__setattr__(other, name, getattr(self, name))
+        other._held = [[list(g) for g in groups] for groups in self._held]
+        other._plays = [[list(g) for g in groups] for groups in self._plays]
+        other._passed = list(self._passed)
+        other._taken = list(self._taken)
+        other._trick = list(self._trick)
+        other.tricks = list(self.tricks)
+        other.nest = list(self.nest)
+        other.log = list(self.log)
+        return other
 
-    # -- the protocol shared by the engines -------------------------------------------
+    def __copy__(self) -> RookHand:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> RookHand:
+        return self.copy()
+
+    # -- the protocol every engine speaks (cardlib.game.Game) -------------------------
 
     @property
     def to_move(self) -> str | None:
         """Whose turn it is, or None when the hand is over."""
         return None if self.is_over else self.players[self._turn]
 
-    def legal_moves(self) -> LegalMoves | LayAsideMoves:
-        """The legal moves now (none once the hand is over); see :class:`LegalMoves`."""
+    def legal_moves(self) -> LegalMoves[RookMove]:
+        """The legal moves now, a live view (none once the hand is over).
+
+        At the nest it is every way to lay five of the fourteen cards aside, built only
+        when read (``len`` is 2002).  ``"bid 70" in hand.legal_moves()`` takes text.
+        """
+        return LegalMoves(self)
+
+    def _legal(self) -> Sequence[RookMove]:
+        """The legal moves, fast: the same answers as :meth:`play` gives (a test compares)."""
         phase = self.phase
         if phase == "play":
             plays = self._plays[self._turn]
             if self._trick:
                 follow = plays[self._led]
                 if follow:  # follow the colour led, or play the Rook (ROOK-BIRD-ANYTIME)
-                    view = LegalMoves(follow)
-                    view += plays[_ROOK_GROUP]
-                    view._hand = self
-                    return view
+                    return follow + plays[_ROOK_GROUP]
                 if self._led == self._trump and plays[_ROOK_GROUP]:  # ROOK-BIRD-FORCED
-                    view = LegalMoves(plays[_ROOK_GROUP])
-                    view._hand = self
-                    return view
+                    return tuple(plays[_ROOK_GROUP])
             # lead anything (ROOK-LEAD), or play anything when void (ROOK-VOID)
             p0, p1, p2, p3, rook = plays
-            view = LegalMoves(p0)
-            view += p1
-            view += p2
-            view += p3
-            view += rook
-        elif phase == "bid":
+            return [*p0, *p1, *p2, *p3, *rook]
+        if phase == "bid":
             low = MIN_BID if self.high_bid is None else self.high_bid + BID_STEP
-            view = LegalMoves(_BIDDING[low])
-            if sum(self._passed) == 3 and self._high < 0 and self.options.all_pass is None:
-                del view[0]  # ROOK-ALL-PASS: nothing agreed, so no fourth pass
-        elif phase == "nest":
-            return LayAsideMoves(self, _ungrouped(self._held[self._turn]))
-        elif phase == "trump":
-            view = LegalMoves(_TRUMP_MOVES)
-        else:
-            view = LegalMoves()
-        view._hand = self
-        return view
+            moves = _BIDDING[low]
+            return moves[1:] if self._fourth_pass_barred() else moves  # ROOK-ALL-PASS
+        if phase == "nest":
+            return _LayAsideMoves(_ungrouped(self._held[self._turn]))
+        if phase == "trump":
+            return _TRUMP_MOVES
+        return ()
+
+    def parse_move(self, text: str | RookMove) -> RookMove:
+        """Read a move in Rook notation (:meth:`RookMove.parse`); NotationError if it is none."""
+        return RookMove.parse(text)
 
     def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
-        """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal."""
+        """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal.
+
+        A refused move leaves the hand as it was.  ``player``, when given, must be the
+        player to move.
+        """
         mv = move if type(move) is RookMove else RookMove.parse(move)
         if player is not None:
             self._check_player(player)
         seat = self._turn
-        if mv.kind != "play" or self.phase != "play":
-            if self.phase == "over":
+        phase = self.phase
+        if phase == "play" and mv.kind == "play":
+            card = mv.cards[0]
+            event = self._play_card(seat, card, mv, self._play_rules(seat, card))
+        else:
+            if phase == "over":
                 self._refuse_over()
             self._check(seat, mv)
             event = self._apply(seat, mv)
+        self._stamp += 1
+        if self._record:
             self.log.append(event)
-            return event
-        # Playing a card, four moves in five: checked, then made here, with few calls.  The
-        # two commonest cases, a lead and following the colour led, are the first two of
-        # _play_rules, written out; everything else asks _play_rules.
-        card = mv.cards[0]
-        group = _GROUP[card]
-        cards = self._held[seat][group]
-        trick = self._trick
-        if card not in cards:
-            rules = self._play_rules(seat, card)  # raises ROOK-DEAL
-        elif not trick:
-            rules = _R_BIRD_LEAD if card is ROOK else _R_LEAD
-        elif group == self._led:
-            rules = _R_FOLLOW_BIRD_LEAD if trick[0] is ROOK else _R_FOLLOW
-        else:
-            rules = self._play_rules(seat, card)
-        i = cards.index(card)  # take the card out of the hand, and its move
-        del cards[i], self._plays[seat][group][i]
-        trick.append(card)
-        who = self.players[seat]
-        n = len(trick)
-        if n == 4:
-            event = self._finish_trick(who, mv, rules)
-        else:
-            if n == 1:
-                self._led = self._trump if card is ROOK else group
-                text = f"{who} leads {card.text}"
-            else:
-                text = f"{who} plays {card.text}"
-            self._turn = (seat + 1) % 4
-            event = _new_tuple(Event, (who, mv, text, rules))
-        self.log.append(event)
         return event
 
     @property
@@ -804,17 +870,73 @@ class RookHand:
         """Every move so far with who made it, in order (read from :attr:`log`)."""
         return [(e.player, e.move) for e in self.log]
 
-    def result(self) -> dict[str, int]:
-        """Each team's score for the hand, ``{"NS": ..., "EW": ...}``, once it is over."""
+    def result(self) -> Result:
+        """The hand's score, once it is over: each player's team's points (``.teams`` by
+        team, ``{"NS": ..., "EW": ...}``; ``.winners`` the players of the team that scored
+        more, all four on a tie).  A thrown-in hand (ROOK-ALL-PASS, redeal) scores 0."""
         if self.phase != "over":
             raise RuleViolation(
                 "ROOK-LEAD",
                 f"the hand is not over yet: {len(self.tricks)} of the {TRICKS} tricks are "
                 "played, and it is scored after the last",
             )
-        if self.score is None:  # thrown in (ROOK-ALL-PASS, redeal): nobody scores
-            return {"NS": 0, "EW": 0}
-        return {t.value: v for t, v in self.score.points.items()}
+        if self.score is None:
+            return _result(self.players, {"NS": 0, "EW": 0})
+        return _result(self.players, {t.value: v for t, v in self.score.points.items()})
+
+    # -- the rules that decide what the hand is doing now (for claims and widgets) ----
+
+    @property
+    def turn_rule(self) -> str:
+        """The rule that says whose turn it is now, or that the hand is over."""
+        if self.thrown_in:
+            return "ROOK-ALL-PASS"
+        return _PHASE_RULE[self.phase]
+
+    @property
+    def over_rule(self) -> str:
+        """The rule that decides when the hand ends: ROOK-ALL-PASS once a house rule has
+        settled an auction all four passed, otherwise ROOK-LEAD (nine tricks)."""
+        return "ROOK-ALL-PASS" if self.all_passed else "ROOK-LEAD"
+
+    @property
+    def legal_rule(self) -> str:
+        """The rule that decides the legal moves now."""
+        phase = self.phase
+        if phase == "bid":
+            if self._fourth_pass_barred():
+                return "ROOK-ALL-PASS"
+            return "ROOK-BID-MIN" if self.high_bid is None else "ROOK-BID-RAISE"
+        if phase == "play":
+            return self._play_rule_now()
+        return self.turn_rule
+
+    @property
+    def high_bid_rule(self) -> str:
+        """ROOK-BID-MIN for the first bid, ROOK-BID-RAISE once it has been raised."""
+        return "ROOK-BID-RAISE" if self._bids > 1 else "ROOK-BID-MIN"
+
+    @property
+    def high_bidder(self) -> str | None:
+        """Who holds the highest bid (the bidder once the auction is won), or None."""
+        if self.bidder is not None:
+            return self.bidder
+        return self.players[self._high] if self._high >= 0 else None
+
+    def _play_rule_now(self) -> str:
+        """The rule that decides which cards the player to move may play."""
+        if not self._trick:
+            return "ROOK-LEAD"
+        held = self._held[self._turn]
+        if held[self._led]:
+            return "ROOK-BIRD-LEAD" if self._trick[0] is ROOK else "ROOK-FOLLOW"
+        if self._led == self._trump and held[_ROOK_GROUP]:
+            return "ROOK-BIRD-FORCED"
+        return "ROOK-VOID"
+
+    def _fourth_pass_barred(self) -> bool:
+        """ROOK-ALL-PASS with no house rule agreed: three have passed, nobody has bid."""
+        return sum(self._passed) == 3 and self._high < 0 and self.options.all_pass is None
 
     def describe(self) -> str:
         seats = ", ".join(
@@ -884,7 +1006,7 @@ class RookHand:
             raise NotationError(
                 f"{name!r} is not a player here: the players are {', '.join(self.players)}"
             )
-        return name  # type: ignore[return-value]
+        return name
 
     def _check_player(self, player: str) -> None:
         self._player(player)
@@ -960,7 +1082,7 @@ class RookHand:
                 self._check_bid(who, mv.amount)  # type: ignore[arg-type]
                 return
             if kind == "pass":
-                if sum(self._passed) == 3 and self._high < 0 and self.options.all_pass is None:
+                if self._fourth_pass_barred():
                     raise RuleViolation(
                         "ROOK-ALL-PASS",
                         f"{_and(self.players[(seat + i) % 4] for i in (1, 2, 3))} have passed "
@@ -1014,7 +1136,7 @@ class RookHand:
         raise RuleViolation("ROOK-TRUMP", f"{who} must name trump before the first card is led")
 
     def _check_bid(self, who: str, amount: int) -> None:
-        if amount < MIN_BID or amount > MAX_BID or amount % BID_STEP:
+        if not _bid_amount_ok(amount):
             raise RuleViolation(
                 "ROOK-BID-MIN",
                 f"{who} cannot bid {amount}: bids are multiples of {BID_STEP} from "
@@ -1105,8 +1227,6 @@ class RookHand:
             "ROOK-FOLLOW", f"{who} holds {_listing(follow)} and must follow {trump} (trump)"
         )
 
-    # -- legal moves ------------------------------------------------------------------
-
     # -- making moves -----------------------------------------------------------------
 
     def _apply(self, seat: int, mv: RookMove) -> Event:
@@ -1129,58 +1249,79 @@ class RookHand:
         who = self.players[seat]
         amount = mv.amount
         assert amount is not None
-        rules: tuple[str, ...] = ("ROOK-BID-MIN",) if self.high_bid is None else ("ROOK-BID-RAISE",)
+        rules = _R_BID_MIN if self.high_bid is None else _R_BID_RAISE
         self.high_bid, self._high = amount, seat
+        self._bids += 1
+        bid = _new_tuple(Fact, ("bid", rules, "{} bids {}", (who, amount), who, (), None, amount))
         self._turn = self._next_bidder(seat)
         if self._turn == seat:  # everyone else has passed already
-            return self._win_auction(who, mv, f"{who} bids {amount}", rules)
+            return Event(who, mv, (bid, *self._win_auction()))
+        return Event(who, mv, (bid, self._next_fact()))
+
+    def _next_fact(self, rules: tuple[str, ...] = ()) -> Fact:
         nxt = self.players[self._turn]
-        return _new_tuple(Event, (who, mv, f"{who} bids {amount}; {nxt} is next", rules))
+        return _new_tuple(Fact, ("turn", rules, "{} is next", (nxt,), nxt, (), None, None))
 
     def _pass(self, seat: int) -> Event:
         who = self.players[seat]
         self._passed[seat] = True
-        text = f"{who} passes and is out of the auction"
+        passed = _new_tuple(
+            Fact,
+            ("pass", _R_PASS, "{} passes and is out of the auction", (who,), who, (), None, None),
+        )
         npassed = sum(self._passed)
         if npassed == 3 and self._high >= 0:
-            return self._win_auction(who, PASS, text, ("ROOK-BID-PASS",))
+            return Event(who, PASS, (passed, *self._win_auction()))
         if npassed == 4:
+            self.all_passed = True
             if self.options.all_pass == "redeal":
                 self.phase, self.is_over = "over", True
                 self.thrown_in = True
-                return Event(
-                    who,
-                    PASS,
-                    f"{text}; all four have passed: the cards are thrown in and "
-                    f"{self.dealer} deals again (house rule)",
-                    ("ROOK-BID-PASS", "ROOK-ALL-PASS"),
+                thrown = Fact(
+                    "hand-end",
+                    ("ROOK-ALL-PASS",),
+                    "all four have passed: the cards are thrown in and {} deals again (house rule)",
+                    (self.dealer,),
+                    player=self.dealer,
                 )
+                return Event(who, PASS, (passed, thrown))
             self.high_bid, self._high = MIN_BID, self._dealer
-            return self._win_auction(
-                who,
-                PASS,
-                f"{text}; all four have passed, so {self.dealer} (the dealer) takes the "
-                f"contract at {MIN_BID} (house rule)",
-                ("ROOK-BID-PASS", "ROOK-ALL-PASS"),
+            takes = Fact(
+                "all-pass",
+                ("ROOK-ALL-PASS",),
+                "all four have passed, so {} (the dealer) takes the contract at {} (house rule)",
+                (self.dealer, MIN_BID),
+                player=self.dealer,
+                value=MIN_BID,
             )
+            return Event(who, PASS, (passed, takes, *self._win_auction()))
         self._turn = self._next_bidder(seat)
-        nxt = self.players[self._turn]
-        return _new_tuple(Event, (who, PASS, f"{text}; {nxt} is next", _R_PASS))
+        return Event(who, PASS, (passed, self._next_fact()))
 
-    def _win_auction(self, who: str, mv: RookMove, text: str, rules: tuple[str, ...]) -> Event:
+    def _win_auction(self) -> tuple[Fact, Fact]:
         seat = self._high
         bidder = self.players[seat]
         self.bidder, self.bid = bidder, self.high_bid
         team = _TEAMS[seat % 2]
         nest = self._pick_up_nest(seat)
         self.phase, self._turn = "nest", seat
-        return Event(
-            who,
-            mv,
-            f"{text}; {bidder} wins the auction at {self.bid}: {team.label} must take at "
-            f"least {self.bid} in counters; {bidder} picks up the nest ({_listing(nest)}) "
-            "and lays five cards aside",
-            (*rules, "ROOK-BID-WIN", "ROOK-NEST-TAKE"),
+        return (
+            Fact(
+                "auction-won",
+                ("ROOK-BID-WIN",),
+                "{} wins the auction at {}: {} must take at least {} in counters",
+                (bidder, self.bid, team.label, self.bid),
+                player=bidder,
+                value=self.bid,
+            ),
+            Fact(
+                "nest",
+                ("ROOK-NEST-TAKE",),
+                "{} picks up the nest ({}) and lays five cards aside",
+                (bidder, _listing(nest)),
+                player=bidder,
+                cards=tuple(nest),
+            ),
         )
 
     def _hold(self, seat: int, cards: Iterable[RookCard]) -> None:
@@ -1208,13 +1349,17 @@ class RookHand:
         hand = _ungrouped(held)
         self.nest = list(mv.cards)
         self.phase = "trump"
-        return Event(
-            who,
-            mv,
-            f"{who} lays aside {_listing(mv.cards)} as the new nest ({counters(mv.cards)} in "
-            f"counters, for whoever wins the last trick) and keeps {_listing(hand)}",
+        laid = Fact(
+            "lay-aside",
             ("ROOK-NEST-TAKE",),
+            "{} lays aside {} as the new nest ({} in counters, for whoever wins the last "
+            "trick) and keeps {}",
+            (who, _listing(mv.cards), counters(mv.cards), _listing(hand)),
+            player=who,
+            cards=mv.cards,
+            value=counters(mv.cards),
         )
+        return Event(who, mv, (laid,))
 
     def _name_trump(self, seat: int, mv: RookMove) -> Event:
         who = self.players[seat]
@@ -1222,15 +1367,42 @@ class RookHand:
         self._trump = _GROUP_OF_COLOUR[mv.colour]  # type: ignore[index]
         self.phase = "play"
         self._turn = self._leader = (self._dealer + 1) % 4
-        return Event(
-            who,
-            mv,
-            f"{who} names {self.trump} as trump; {self.to_move}, on the dealer's left, "
-            "leads the first trick",
-            ("ROOK-TRUMP", "ROOK-LEAD"),
+        leader = self.players[self._turn]
+        named = Fact("trump", ("ROOK-TRUMP",), "{} names {} as trump", (who, self.trump), who)
+        lead = Fact(
+            "turn",
+            ("ROOK-LEAD",),
+            "{}, on the dealer's left, leads the first trick",
+            (leader,),
+            player=leader,
         )
+        return Event(who, mv, (named, lead))
 
-    def _finish_trick(self, who: str, mv: RookMove, rules: tuple[str, ...]) -> Event:
+    def _play_card(self, seat: int, card: RookCard, mv: RookMove, rules: tuple[str, ...]) -> Event:
+        """Make a card play that :meth:`_play_rules` allowed (``rules``)."""
+        group = _GROUP[card]
+        cards = self._held[seat][group]
+        i = cards.index(card)  # take the card out of the hand, and its move
+        del cards[i], self._plays[seat][group][i]
+        trick = self._trick
+        trick.append(card)
+        who = self.players[seat]
+        n = len(trick)
+        if n == 1:
+            self._led = self._trump if card is ROOK else group
+            played = _new_tuple(
+                Fact, ("play", rules, "{} leads {}", (who, card.text), who, (card,), None, None)
+            )
+        else:
+            played = _new_tuple(
+                Fact, ("play", rules, "{} plays {}", (who, card.text), who, (card,), None, None)
+            )
+        if n == 4:
+            return Event(who, mv, self._finish_trick(played))
+        self._turn = (seat + 1) % 4
+        return Event(who, mv, (played,))
+
+    def _finish_trick(self, played: Fact) -> tuple[Fact, ...]:
         a, b, c, d = cards = self._trick
         strength = _STRENGTH[self._trump][self._led]  # ROOK-TRICK-WIN, as _winner reads it
         keys = (strength[a], strength[b], strength[c], strength[d])
@@ -1242,23 +1414,32 @@ class RookHand:
         points = a.points + b.points + c.points + d.points
         self._taken[win_seat % 2] += points
         number = len(self.tricks) + 1
-        trick = _new_tuple(Trick, (number, self._rotations[leader], (a, b, c, d), winner, points))
+        four = (a, b, c, d)
+        trick = _new_tuple(Trick, (number, self._rotations[leader], four, winner, points))
         self.tricks.append(trick)
         self._trick = []
         self._turn = self._leader = win_seat
         top = cards[i]
         # say so when a plain trump beat the colour led
         how = " (trump)" if _TRUMP_BASE < top_key < _ROOK_KEY and keys[0] < _TRUMP_BASE else ""
-        text = (
-            f"{who} plays {mv.cards[0].text}; trick {number} to {winner} with "
-            f"{top.text}{how}, counters {points}"
+        won = _new_tuple(
+            Fact,
+            (
+                "trick",
+                _R_WON_BY_ROOK if top is ROOK else _R_WON,
+                "trick {} to {} with {}{}, counters {}",
+                (number, winner, top.text, how, points),
+                winner,
+                four,
+                None,
+                points,
+            ),
         )
-        rules = rules + (_R_WON_BY_ROOK if top is ROOK else _R_WON)
         if number < TRICKS:
-            return _new_tuple(Event, (who, mv, text, rules))
-        return self._finish_hand(who, mv, text, rules)
+            return (played, won)
+        return (played, won, *self._finish_hand())
 
-    def _finish_hand(self, who: str, mv: RookMove, text: str, rules: tuple[str, ...]) -> Event:
+    def _finish_hand(self) -> tuple[Fact, Fact]:
         win_seat = self._leader
         winner = self.players[win_seat]
         nest_points = counters(self.nest)
@@ -1267,11 +1448,36 @@ class RookHand:
         assert self.bid is not None
         score = self.score = _score(_TEAMS[self._high % 2], self.bid, *self._taken)
         self.phase, self.is_over = "over", True
-        text += (
-            f"; {winner} takes the nest with the last trick ({_listing(self.nest)}, "
-            f"counters {nest_points}); the hand is over: {score.explain()}"
+        return (
+            Fact(
+                "nest-last",
+                ("ROOK-NEST-LAST",),
+                "{} takes the nest with the last trick ({}, counters {})",
+                (winner, _listing(self.nest), nest_points),
+                player=winner,
+                cards=tuple(self.nest),
+                value=nest_points,
+            ),
+            Fact(
+                "score",
+                (score.rule,),
+                "the hand is over: {}",
+                (score.explain(),),
+                value={t.value: v for t, v in score.points.items()},
+            ),
         )
-        return _new_tuple(Event, (who, mv, text, (*rules, "ROOK-NEST-LAST", score.rule)))
+
+
+_PLAIN_SLOTS = tuple(
+    n
+    for n in RookHand.__slots__
+    if n not in ("_held", "_plays", "_passed", "_taken", "_trick", "tricks", "nest", "log")
+)
+
+
+def _conforms(hand: RookHand, game: RookGame) -> tuple[Game, Game]:
+    """Both engines satisfy :class:`cardlib.game.Game` (checked by mypy)."""
+    return hand, game
 
 
 # A card's group in a player's holding: its colour's place (red 0 ... green 3), the Rook 4.
@@ -1366,16 +1572,17 @@ class RookGame:
     Speaks the same protocol as :class:`RookHand` (``to_move``, ``legal_moves()``,
     ``play()``, ...) and deals the next hand itself when one ends.  ``players`` are seated
     North, East, South, West.  Without ``dealer`` the first dealer is cut for
-    (ROOK-DEALER): each player draws from the pack shuffled with ``seed`` and the highest
-    deals (the Rook above a 14, colours do not count, ties draw again).  The deal then
-    passes to the left, by seat.  After every fourth hand the two East-West players change
-    seats (ROOK-SEAT-SWAP; the sources do not say which pair, this engine always moves
-    East-West); partners stay partners.  A thrown-in hand (``all_pass="redeal"``) is dealt
-    again by the same dealer and counts for nothing.  ``totals`` and ``hands_played``
-    resume a game in progress.
+    (ROOK-DEALER): each player draws a card and the highest deals (the Rook above a 14,
+    colours do not count, ties draw again); the cards are drawn from the pack shuffled
+    with ``seed``, or given as ``cut`` (one mapping player -> card per round, as an
+    article tells it).  The deal then passes to the left, by seat.  After every fourth
+    hand one partnership's two players change seats (ROOK-SEAT-SWAP; the sources do not
+    say which: ``RookOptions.seat_swap``, East-West by default); partners stay partners.
+    A thrown-in hand (``all_pass="redeal"``) is dealt again by the same dealer and counts
+    for nothing.  ``totals`` and ``hands_played`` resume a game in progress.
     """
 
-    game = "rook"
+    game: ClassVar[str] = "rook"
 
     def __init__(
         self,
@@ -1387,14 +1594,17 @@ class RookGame:
         deck: Sequence[RookCard | str] | None = None,
         totals: Mapping[Team | str, int] | None = None,
         hands_played: int = 0,
+        cut: Sequence[Mapping[str, RookCard | str]] | None = None,
+        record: bool = True,
     ) -> None:
-        self._setup(players, dealer, options, seed, totals, hands_played)
+        self._setup(players, dealer, options, seed, totals, hands_played, cut, record)
         self.hand = RookHand(
             self.seating,
             dealer=self.dealer,
             options=self.options,
             seed=self._rng.random(),
             deck=deck,
+            record=record,
         )
 
     def _setup(
@@ -1405,75 +1615,139 @@ class RookGame:
         seed: int | str | float | None,
         totals: Mapping[Team | str, int] | None,
         hands_played: int,
+        cut: Sequence[Mapping[str, RookCard | str]] | None = None,
+        record: bool = True,
     ) -> None:
         self.seating: tuple[str, ...] = _check_players(players)
         self.options = options or RookOptions()
         self.seed = seed
         self._rng = random.Random(seed)
+        self._record = record
+        self._stamp = 0
+        #: the rounds of the cut for the first dealer (ROOK-DEALER), player -> card
         self.cut: list[dict[str, RookCard]] = []
         if dealer is None:
-            dealer = self._cut_for_deal()
+            dealer = self._cut_for_deal(cut)
         elif dealer not in self.seating:
             raise NotationError(
                 f"{dealer!r} is not a player here: the players are {', '.join(self.seating)}"
             )
+        elif cut is not None:
+            raise NotationError("give the dealer or the cut for the dealer, not both")
         self._dealer = self.seating.index(dealer)
         given = {Team.parse(t): int(v) for t, v in (totals or {}).items()}
         self.totals: dict[str, int] = {t.value: given.get(t, 0) for t in Team}
+        #: the totals and the seating the game (or its record) started from
+        self.start_totals = dict(self.totals)
+        self.start_seating = self.seating
         self.hands_played = hands_played
         self.scores: list[HandScore] = []
         self.log: list[Event] = []
-        self.winner: Team | None = None
+        self.winner: Team | None = None  # decided at the end of a hand (ROOK-GAME)
+        #: who dealt each hand so far, the current hand's dealer last (ROOK-DEALER)
+        self.dealers: list[str] = [dealer]
 
     @classmethod
     def from_position(
         cls,
+        players: Sequence[str],
         hands: Mapping[str, Iterable[RookCard | str] | str],
         nest: Iterable[RookCard | str] | str = (),
         *,
-        players: Sequence[str] = DEFAULT_PLAYERS,
-        dealer: str | None = None,
-        bid: tuple[str, int] | None = None,
-        trump: Colour | str | None = None,
-        options: RookOptions | None = None,
-        seed: int | str | float | None = 0,
         totals: Mapping[Team | str, int] | None = None,
         hands_played: int = 0,
+        **position: Unpack[Position],
     ) -> RookGame:
-        """A game whose current hand is :meth:`RookHand.from_position` (same arguments)."""
+        """A game whose current hand is :meth:`RookHand.from_position` (the same arguments
+        and keywords), with ``totals`` and ``hands_played`` so far."""
         self = cls.__new__(cls)
-        self._setup(players, dealer or players[-1], options, seed, totals, hands_played)
-        self.hand = RookHand.from_position(
-            hands,
-            nest,
-            players=self.seating,
-            dealer=self.dealer,
-            bid=bid,
-            trump=trump,
-            options=self.options,
-            seed=self._rng.random(),
+        dealer = position.get("dealer") or _check_players(players)[-1]
+        self._setup(
+            players,
+            dealer,
+            position.get("options"),
+            position.get("seed", 0),
+            totals,
+            hands_played,
+            record=position.get("record", True),
         )
+        hand: Position = {
+            **position,
+            "dealer": self.dealer,
+            "options": self.options,
+            "seed": self._rng.random(),
+        }
+        self.hand = RookHand.from_position(self.seating, hands, nest, **hand)
         return self
 
-    def _cut_for_deal(self) -> str:
+    def _cut_for_deal(self, rounds: Sequence[Mapping[str, RookCard | str]] | None) -> str:
         """ROOK-DEALER: the highest card cut deals; the Rook beats a 14; ties cut again."""
         contenders = list(self.seating)
-        while True:
-            pack = shuffled_rook_deck(self._rng.random())
-            drawn = dict(zip(contenders, pack, strict=False))
+        for i in itertools.count():
+            if rounds is None:
+                pack = shuffled_rook_deck(self._rng.random())
+                drawn = dict(zip(contenders, pack, strict=False))
+            elif i < len(rounds):
+                drawn = self._cut_round(rounds[i], contenders, i)
+            else:
+                raise RuleViolation(
+                    "ROOK-DEALER",
+                    f"{_and(contenders)} tie for the highest card: they cut again, and the "
+                    "cut given stops here",
+                )
             self.cut.append(drawn)
             high = max(_cut_rank(c) for c in drawn.values())
             contenders = [p for p, c in drawn.items() if _cut_rank(c) == high]
             if len(contenders) == 1:
+                if rounds is not None and i + 1 < len(rounds):
+                    raise RuleViolation(
+                        "ROOK-DEALER",
+                        f"{contenders[0]} cut the highest card in round {i + 1}: nobody cuts "
+                        "again after that",
+                    )
                 return contenders[0]
+        raise AssertionError("unreachable")
+
+    def _cut_round(
+        self, given: Mapping[str, RookCard | str], contenders: list[str], i: int
+    ) -> dict[str, RookCard]:
+        if not isinstance(given, Mapping):
+            raise NotationError(f"a round of the cut maps players to cards, not {given!r}")
+        drawn = {self._seated(p): RookCard.parse(c) for p, c in given.items()}
+        if sorted(drawn, key=self.seating.index) != contenders:
+            who = "everyone" if i == 0 else f"only {_and(contenders)}, who tied,"
+            raise RuleViolation(
+                "ROOK-DEALER",
+                f"in round {i + 1} of the cut {who} cuts a card, not {_and(list(drawn))}",
+            )
+        _check_pack(list(drawn.values()), complete=False)
+        return drawn
+
+    def _seated(self, name: object) -> str:
+        if name not in self.seating:
+            raise NotationError(
+                f"{name!r} is not a player here: the players are {', '.join(self.seating)}"
+            )
+        return str(name)
 
     def copy(self) -> RookGame:
-        return copy.deepcopy(self)
+        """An independent copy (the current hand copied, the random generator too)."""
+        other = copy.copy(self)
+        other.hand = self.hand.copy()
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other.cut = list(self.cut)
+        other.totals = dict(self.totals)
+        other.scores = list(self.scores)
+        other.log = list(self.log)
+        other.dealers = list(self.dealers)
+        return other
 
     # -- the protocol -----------------------------------------------------------------
 
     @property
     def dealer(self) -> str:
+        """Who deals the current hand (or the next, once a hand is recorded)."""
         return self.seating[self._dealer]
 
     @property
@@ -1488,8 +1762,15 @@ class RookGame:
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def legal_moves(self) -> LegalMoves:
-        return self.hand.legal_moves()
+    def legal_moves(self) -> LegalMoves[RookMove]:
+        """The legal moves of the current hand, a live view (none once the game is over)."""
+        return LegalMoves(self)
+
+    def _legal(self) -> Sequence[RookMove]:
+        return () if self.winner is not None else self.hand._legal()
+
+    def parse_move(self, text: str | RookMove) -> RookMove:
+        return RookMove.parse(text)
 
     def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
         if self.winner is not None:
@@ -1499,25 +1780,46 @@ class RookGame:
                 f"to {self.totals[self.winner.other]}",
             )
         event = self.hand.play(move, player=player)
+        self._stamp += 1
         if self.hand.is_over:
-            event = self._end_hand(event)
-        self.log.append(event)
+            event = Event(event.player, event.move, (*event.facts, *self._end_hand()))
+        if self._record:
+            self.log.append(event)
         return event
+
+    def record_hand(
+        self, bidders: Team | str, bid: int, taken: Mapping[Team | str, int]
+    ) -> tuple[Fact, ...]:
+        """Score a hand played elsewhere (an article's record of a game): the contract and
+        the counters each team took, scored by :func:`score_hand`; then the game goes on
+        as after a hand played here (totals, the end, the deal, the seat exchange).
+        Returns the facts of what followed the hand."""
+        if self.winner is not None:
+            raise RuleViolation(
+                "ROOK-GAME",
+                f"the game is already over ({self.winner.label} won with "
+                f"{self.totals[self.winner]} to {self.totals[self.winner.other]}): "
+                "no further hand is played",
+            )
+        score = score_hand(bidders, bid, taken)
+        self._stamp += 1
+        return self._after_hand(score)
 
     @property
     def history(self) -> list[tuple[str, RookMove]]:
         """Every move of the game so far with who made it, hand after hand."""
         return [(e.player, e.move) for e in self.log]
 
-    def result(self) -> dict[str, int]:
-        """The two teams' totals, once a team has won."""
+    def result(self) -> Result:
+        """Once a team has won: each player's team total, ``.teams`` the two totals and
+        ``.winners`` the winning partners."""
         if self.winner is None:
             raise RuleViolation(
                 "ROOK-GAME",
                 f"the game is not over: {self._totals_text()}; it ends when a team reaches "
                 f"{GAME_TARGET} with more than the other",
             )
-        return dict(self.totals)
+        return _result(self.seating, self.totals)
 
     def describe(self) -> str:
         state = (
@@ -1533,123 +1835,93 @@ class RookGame:
     def __repr__(self) -> str:
         return f"<RookGame {self.describe()}>"
 
+    def _repr_html_(self) -> str:
+        return self.hand._repr_html_()
+
     def _totals_text(self) -> str:
         return f"NS {self.totals[Team.NS]}, EW {self.totals[Team.EW]}"
 
     # -- between hands ----------------------------------------------------------------
 
-    def _end_hand(self, event: Event) -> Event:
+    def _end_hand(self) -> tuple[Fact, ...]:
         hand = self.hand
-        rules = list(event.rules)
         if hand.thrown_in:
-            notes = [f"{self.dealer} deals the cards again"]
-        else:
-            assert hand.score is not None
-            self.scores.append(hand.score)
-            for t in Team:
-                self.totals[t] += hand.score.points[t]
-            self.hands_played += 1
-            notes = [f"totals {self._totals_text()}"]
-            self.winner = game_winner(self.totals)
-            if self.winner is not None:
-                notes.append(f"{self.winner.label} reach {GAME_TARGET} ahead and win the game")
-                rules.append("ROOK-GAME")
-            else:
-                if max(self.totals.values()) >= GAME_TARGET:
-                    notes.append(f"the totals are tied over {GAME_TARGET}: another hand is played")
-                    rules.append("ROOK-GAME")
-                self._dealer = (self._dealer + 1) % 4
-                notes.append(f"{self.dealer} deals next")
-                rules.append("ROOK-DEALER")
-                if self.hands_played % HANDS_PER_SEAT_SWAP == 0:
-                    s = list(self.seating)
-                    s[Seat.EAST], s[Seat.WEST] = s[Seat.WEST], s[Seat.EAST]
-                    self.seating = tuple(s)
-                    notes.append(
-                        f"after {self.hands_played} hands {s[Seat.EAST]} and {s[Seat.WEST]} "
-                        f"exchange seats ({s[Seat.EAST]} now sits East); partners stay partners"
-                    )
-                    rules.append("ROOK-SEAT-SWAP")
-        if self.winner is None:
-            self.hand = RookHand(
-                self.seating, dealer=self.dealer, options=self.options, seed=self._rng.random()
+            facts: tuple[Fact, ...] = (
+                Fact("deal", (), "{} deals the cards again", (self.dealer,), self.dealer),
             )
-        return Event(event.player, event.move, f"{event.text}; {'; '.join(notes)}", tuple(rules))
+            self._deal()
+            return facts
+        assert hand.score is not None
+        return self._after_hand(hand.score)
+
+    def _after_hand(self, score: HandScore) -> tuple[Fact, ...]:
+        """The totals, the end of the game, or the next dealer and the seat exchange."""
+        self.scores.append(score)
+        for t in Team:
+            self.totals[t] += score.points[t]
+        self.hands_played += 1
+        facts = [
+            Fact(
+                "totals",
+                (),
+                "totals NS {}, EW {}",
+                (self.totals["NS"], self.totals["EW"]),
+                value=dict(self.totals),
+            )
+        ]
+        self.winner = game_winner(self.totals)
+        if self.winner is not None:
+            facts.append(
+                Fact(
+                    "game-end",
+                    ("ROOK-GAME",),
+                    "{} reach {} ahead and win the game",
+                    (self.winner.label, GAME_TARGET),
+                    value=self.winner.value,
+                )
+            )
+            return tuple(facts)
+        if max(self.totals.values()) >= GAME_TARGET:
+            facts.append(
+                Fact(
+                    "game-tied",
+                    ("ROOK-GAME",),
+                    "the totals are tied over {}: another hand is played",
+                    (GAME_TARGET,),
+                )
+            )
+        self._dealer = (self._dealer + 1) % 4
+        facts.append(Fact("deal", ("ROOK-DEALER",), "{} deals next", (self.dealer,), self.dealer))
+        if self.hands_played % HANDS_PER_SEAT_SWAP == 0:
+            a, b = self.options.moving_seats
+            s = list(self.seating)
+            s[a], s[b] = s[b], s[a]
+            self.seating = tuple(s)
+            facts.append(
+                Fact(
+                    "seat-swap",
+                    ("ROOK-SEAT-SWAP",),
+                    "after {} hands {} and {} exchange seats ({} now sits {}); partners stay "
+                    "partners",
+                    (self.hands_played, s[a], s[b], s[a], a.word),
+                    player=s[a],
+                    other=s[b],
+                    value=self.seating,
+                )
+            )
+        self.dealers.append(self.dealer)
+        self._deal()
+        return tuple(facts)
+
+    def _deal(self) -> None:
+        self.hand = RookHand(
+            self.seating,
+            dealer=self.dealer,
+            options=self.options,
+            seed=self._rng.random(),
+            record=self._record,
+        )
 
 
 def _cut_rank(card: RookCard) -> int:
     return 15 if card.number is None else card.number
-
-
-# -- a simple computer player --------------------------------------------------------------
-
-
-def simple_bot(game: RookHand | RookGame, rng: random.Random) -> RookMove:
-    """A legal, sensible move: bids from hand strength, buries low cards, plays to win
-    counters or gives them to a partner who is winning.  ``rng`` breaks ties."""
-    if isinstance(game, RookGame) and game.is_over:
-        raise RuleViolation("ROOK-GAME", "the game is over: there is no move to make")
-    hand = game.hand if isinstance(game, RookGame) else game
-    who = hand.to_move
-    if who is None:
-        raise RuleViolation("ROOK-LEAD", "the hand is over: there is no move to make")
-    legal = hand.legal_moves()
-    cards = hand.hand_of(who)
-    if hand.phase == "bid":
-        low = MIN_BID if hand.high_bid is None else hand.high_bid + BID_STEP
-        partner_high = hand._high >= 0 and hand.players[hand._high] == hand.partner_of(who)
-        limit = _bid_limit(cards) - (10 if partner_high else 0)
-        if low <= min(limit, MAX_BID) or PASS not in legal:
-            return _BIDS[min(low, MAX_BID)]
-        return PASS
-    if hand.phase == "nest":
-        trump = _best_colour(cards)
-        keep = sorted(cards, key=lambda c: (_keep_value(c, trump), rng.random()))
-        return RookMove("lay aside", cards=tuple(keep[:NEST_SIZE]))
-    if hand.phase == "trump":
-        return _TRUMPS[_best_colour(cards)]
-    moves = list(legal)
-    return _play_choice(hand, who, [m.card for m in moves], rng)
-
-
-def _bid_limit(cards: Sequence[RookCard]) -> int:
-    strength = sum({14: 8, 13: 4, 12: 2}.get(c.number or 0, 0) for c in cards)
-    strength += 12 if ROOK in cards else 0
-    longest = max(sum(1 for c in cards if c.colour is col) for col in Colour)
-    strength += 3 * max(0, longest - 2)
-    return min(MAX_BID, MIN_BID - 10 + strength // BID_STEP * BID_STEP)
-
-
-def _best_colour(cards: Sequence[RookCard]) -> Colour:
-    def weight(col: Colour) -> tuple[int, int]:
-        mine = [c.number or 0 for c in cards if c.colour is col]
-        return (2 * len(mine) + sum(n >= 12 for n in mine), sum(mine))
-
-    return max(Colour, key=weight)
-
-
-def _keep_value(card: RookCard, trump: Colour) -> int:
-    if card is ROOK:
-        return 1000
-    assert card.number is not None
-    return (500 if card.colour is trump else 0) + (200 if card.number == 14 else 0) + card.number
-
-
-def _play_choice(hand: RookHand, who: str, options: list[RookCard], rng: random.Random) -> RookMove:
-    trump = hand.trump
-    assert trump is not None
-    trick = [c for _, c in hand.current_trick]
-    rng.shuffle(options)
-    if not trick:
-        winners = [c for c in options if c.number == 14 and c.colour is not trump]
-        pick = winners[0] if winners else min(options, key=lambda c: (c.points, c.number or 99))
-        return _PLAYS[pick]
-    best = trick_winner(trick, trump)
-    partner_winning = (len(trick) - best) % 4 == 2
-    if partner_winning and len(trick) == 3:
-        return _PLAYS[max(options, key=lambda c: (c.points, -(c.number or 0)))]
-    winning = [c for c in options if trick_winner([*trick, c], trump) == len(trick)]
-    at_stake = sum(c.points for c in trick)
-    if winning and not partner_winning and (at_stake or len(trick) == 3):
-        return _PLAYS[min(winning, key=lambda c: _keep_value(c, trump))]
-    return _PLAYS[min(options, key=lambda c: (c.points, _keep_value(c, trump)))]

@@ -4,19 +4,26 @@ against computer players.
 All three are thin: the engine (:mod:`cardlib.rook`) holds the state and decides every
 rule; the widgets turn clicks into moves in Rook notation and show the engine's picture,
 narration and refusals.  Each has a ``.text`` property: what it shows, as plain text.
+No click lets an exception escape: a refusal is shown with its rule, anything else that
+goes wrong is shown in words, and the hand stays as it was.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import html
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import ipywidgets as w
 
-from cardlib.errors import RuleViolation
+from cardlib.errors import NotationError, RuleViolation
+from cardlib.game import Event
+from cardlib.rook.bot import simple_bot
 from cardlib.rook.cards import Colour, RookCard, counters
-from cardlib.rook.engine import Event, RookHand, RookMove, simple_bot, trick_winner
+from cardlib.rook.engine import DEFAULT_PLAYERS, RookHand, RookMove, trick_winner
 from cardlib.rook.render import rook_hand_html
 from cardlib.widgets.common import bots_play, refusal_text
 
@@ -46,14 +53,39 @@ ARTICLE_TRICKS: Sequence[Sequence[tuple[str, str]]] = [
 
 def article_deal() -> RookHand:
     """The article's hand at the start of the auction (West deals, North bids first)."""
-    return RookHand.from_position(ARTICLE_DEAL, ARTICLE_NEST)
+    return RookHand.from_position(DEFAULT_PLAYERS, ARTICLE_DEAL, ARTICLE_NEST)
 
 
 def article_play() -> RookHand:
     """The article's hand after the auction (North 95) and the exchange, green trump."""
     held = {p: list(cs) for p, cs in ARTICLE_DEAL.items()}
     held["North"] = [c for c in [*held["North"], *ARTICLE_NEST] if c not in set(ARTICLE_LAID_ASIDE)]
-    return RookHand.from_position(held, ARTICLE_LAID_ASIDE, bid=("North", 95), trump="green")
+    return RookHand.from_position(
+        DEFAULT_PLAYERS, held, ARTICLE_LAID_ASIDE, bid=("North", 95), trump="green"
+    )
+
+
+def _guarded(widget: Any, action: Callable[[], object]) -> Callable[[object], None]:
+    """A click handler that never raises: what goes wrong is shown in the widget's status."""
+
+    def handler(_button: object) -> None:
+        try:
+            action()
+        except Exception as e:  # a click must never raise into Jupyter: say what went wrong
+            widget.refusal = _trouble(e)
+            with contextlib.suppress(Exception):  # the message is kept in .refusal anyway
+                widget._refresh()
+
+    return handler
+
+
+def _trouble(e: Exception) -> str:
+    """A failed action, in words: a refusal with its rule, or what else went wrong."""
+    if isinstance(e, RuleViolation):
+        return refusal_text(e)
+    if isinstance(e, NotationError):
+        return f"Not a move: {e.message}"
+    return f"Something went wrong ({type(e).__name__}: {e}); the hand is unchanged."
 
 
 def _paragraphs(head: str, lines: Sequence[str], note: str = "") -> str:
@@ -122,9 +154,9 @@ class BiddingPanel(w.VBox):
         self.table = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
-        self.bid_button.on_click(lambda _b: self.bid())
-        self.pass_button.on_click(lambda _b: self.pass_())
-        self.reset_button.on_click(lambda _b: self.reset())
+        self.bid_button.on_click(_guarded(self, self.bid))
+        self.pass_button.on_click(_guarded(self, self.pass_))
+        self.reset_button.on_click(_guarded(self, self.reset))
         controls = w.HBox(
             [self.bidder, self.amount, self.bid_button, self.pass_button, self.reset_button]
         )
@@ -153,8 +185,8 @@ class BiddingPanel(w.VBox):
         who = self.hand.to_move or self.hand.players[0]
         try:
             self.hand.play(move, player=who)
-        except RuleViolation as v:
-            self.refusal = refusal_text(v)
+        except (RuleViolation, NotationError) as v:
+            self.refusal = _trouble(v)
             self._refresh()
             return False
         self.refusal = ""
@@ -203,7 +235,7 @@ class TrickTrainer(w.VBox):
         self.seat = seat
         self.seed = seed
         self.restart_button = w.Button(description="Restart")
-        self.restart_button.on_click(lambda _b: self.restart())
+        self.restart_button.on_click(_guarded(self, self.restart))
         self.cards = w.HBox()
         self.table = w.HTML()
         self.status = w.HTML()
@@ -226,7 +258,7 @@ class TrickTrainer(w.VBox):
     @property
     def buttons(self) -> list[w.Button]:
         """One button per card the learner holds, described by its notation (``G14``, ``Rook``)."""
-        return list(self.cards.children)  # type: ignore[arg-type]
+        return list(self.cards.children)
 
     def button(self, card: str) -> w.Button:
         """The button of one card (``"Y7"``)."""
@@ -237,8 +269,8 @@ class TrickTrainer(w.VBox):
         """Play a card of the learner's seat; True if the rules allow it."""
         try:
             event = self.hand.play(RookMove.parse(f"play {card}"), player=self.seat)
-        except RuleViolation as v:
-            self.refusal = refusal_text(v)
+        except (RuleViolation, NotationError) as v:
+            self.refusal = _trouble(v)
             self._refresh()
             return False
         self.refusal = ""
@@ -283,7 +315,7 @@ class TrickTrainer(w.VBox):
         buttons = []
         for card in hand.hand_of(self.seat):
             b = w.Button(description=str(card), layout=w.Layout(width="64px"))
-            b.on_click(lambda _b, c=card: self.play(c))
+            b.on_click(_guarded(self, functools.partial(self.play, card)))
             b.disabled = hand.is_over
             buttons.append(b)
         self.cards.children = buttons
@@ -308,17 +340,17 @@ class RookTable(w.VBox):
         self.you = you
         self.seed = seed
         self.new_button = w.Button(description="New hand")
-        self.new_button.on_click(lambda _b: self.new_hand(self.seed + 1))
+        self.new_button.on_click(_guarded(self, lambda: self.new_hand(self.seed + 1)))
         self.amount = w.Dropdown(options=[], description="Bid", layout=w.Layout(width="160px"))
         self.bid_button = w.Button(description="Bid", button_style="primary")
         self.pass_button = w.Button(description="Pass")
         self.lay_aside_button = w.Button(description="Lay aside", button_style="primary")
         self.trump_buttons = {c: w.Button(description=c.word.capitalize()) for c in Colour}
-        self.bid_button.on_click(lambda _b: self.play(f"bid {self.amount.value}"))
-        self.pass_button.on_click(lambda _b: self.play("pass"))
-        self.lay_aside_button.on_click(lambda _b: self.lay_aside())
+        self.bid_button.on_click(_guarded(self, self.bid))
+        self.pass_button.on_click(_guarded(self, lambda: self.play("pass")))
+        self.lay_aside_button.on_click(_guarded(self, self.lay_aside))
         for colour, b in self.trump_buttons.items():
-            b.on_click(lambda _b, c=colour: self.play(f"trump {c.word}"))
+            b.on_click(_guarded(self, functools.partial(self.play, f"trump {colour.word}")))
         self.controls = w.HBox()
         self.cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.table = w.HTML()
@@ -341,8 +373,8 @@ class RookTable(w.VBox):
         """Make the learner's move (Rook notation); True if the rules allow it."""
         try:
             event = self.hand.play(move, player=self.you)
-        except RuleViolation as v:
-            self.refusal = refusal_text(v)
+        except (RuleViolation, NotationError) as v:
+            self.refusal = _trouble(v)
             self._refresh()
             return False
         self.refusal = ""
@@ -350,6 +382,15 @@ class RookTable(w.VBox):
         self._bots_play()
         self._refresh()
         return True
+
+    def bid(self, amount: int | None = None) -> bool:
+        """Bid ``amount`` (default: the amount chosen in the dropdown); True if allowed."""
+        chosen = self.amount.value if amount is None else amount
+        if chosen is None:
+            self.refusal = "Choose an amount to bid first (no bid is open: pass, or wait)."
+            self._refresh()
+            return False
+        return self.play(f"bid {chosen}")
 
     def lay_aside(self) -> bool:
         """Lay aside the cards toggled on (five are needed)."""
@@ -389,11 +430,9 @@ class RookTable(w.VBox):
     def _refresh(self) -> None:
         hand = self.hand
         phase = hand.phase
-        self.amount.options = (
-            [(str(m.amount), m.amount) for m in hand.legal_moves() if m.kind == "bid"]
-            if phase == "bid"
-            else []
-        )
+        bids = [m.amount for m in hand.legal_moves() if m.kind == "bid"] if phase == "bid" else []
+        self.amount.options = [(str(b), b) for b in bids]
+        self.amount.value = bids[0] if bids else None  # ipywidgets 8 selects nothing itself
         if phase == "bid":
             self.controls.children = [self.amount, self.bid_button, self.pass_button]
             self.bid_button.disabled = not self.amount.options
@@ -410,7 +449,7 @@ class RookTable(w.VBox):
                 continue
             b = w.Button(description=str(card), layout=w.Layout(width="64px"))
             b.disabled = phase != "play"
-            b.on_click(lambda _b, c=card: self.play(f"play {c}"))
+            b.on_click(_guarded(self, functools.partial(self.play, f"play {card}")))
             buttons.append(b)
         self.cards.children = buttons
         hidden = [p for p in hand.players if p != self.you]

@@ -1,0 +1,92 @@
+"""Rook's state invariants, for the one random-play test over every game.
+
+``check(game)`` holds in every reachable position of a :class:`RookHand` or :class:`RookGame`;
+``CONFIGS`` builds a game for every rule set and option (one factory a seed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from cardlib.game import Game
+from cardlib.rook import (
+    GAME_TARGET,
+    HAND_SIZE,
+    NEST_SIZE,
+    RookGame,
+    RookHand,
+    RookOptions,
+    Team,
+    game_winner,
+)
+from cardlib.rook.cards import TOTAL_COUNTERS, counters, rook_deck
+
+
+def check_hand(hand: RookHand) -> None:
+    """Cards conserved, hand sizes by phase, counters recomputed from the tricks, the legal
+    moves empty exactly when the hand is over."""
+    held = [c for cards in hand.hands.values() for c in cards]
+    played = [c for t in hand.tricks for c in t.cards] + [c for _, c in hand.current_trick]
+    assert Counter(held + list(hand.nest) + played) == Counter(rook_deck()), "41 cards, once each"
+    in_tricks = len(hand.tricks) * 4 + len(hand.current_trick)
+    if hand.phase == "bid":
+        assert (
+            all(len(cs) == HAND_SIZE for cs in hand.hands.values()) and len(hand.nest) == NEST_SIZE
+        )
+    if hand.phase == "nest":
+        assert hand.bidder is not None and len(hand.hand_of(hand.bidder)) == HAND_SIZE + NEST_SIZE
+    if hand.phase in ("trump", "play", "over") and not hand.thrown_in:
+        assert len(hand.nest) == NEST_SIZE and len(held) + in_tricks == 4 * HAND_SIZE
+    taken = {"NS": 0, "EW": 0}
+    for t in hand.tricks:
+        assert t.counters == counters(t.cards)
+        taken[hand.team_of(t.winner).value] += t.counters
+    if hand.nest_to is not None:
+        taken[hand.team_of(hand.nest_to).value] += counters(hand.nest)
+        assert sum(taken.values()) == TOTAL_COUNTERS
+    assert hand.counters_taken() == taken
+    assert (len(hand.legal_moves()) == 0) == hand.is_over == (hand.to_move is None)
+    if hand.is_over and hand.score is not None:
+        assert hand.result().teams == {t.value: v for t, v in hand.score.points.items()}
+
+
+def check(game: Game) -> None:
+    """Every invariant of a hand; for a game, also the totals recomputed from the hand scores,
+    the partnerships kept through every seat exchange and the end at 300."""
+    if isinstance(game, RookHand):
+        check_hand(game)
+        return
+    assert isinstance(game, RookGame)
+    check_hand(game.hand)
+    assert game.hand.players == game.seating
+    # partners stay partners through every seat exchange (ROOK-SEAT-SWAP)
+    assert set(game.seating[0::2]) == set(game.start_seating[0::2])
+    if game.winner is None:
+        assert game_winner(game.totals) is None
+    else:
+        assert (
+            max(game.totals.values()) >= GAME_TARGET
+            and game.totals[game.winner] > game.totals[game.winner.other]
+        )
+    assert len(game.dealers) == game.hands_played + 1 or game.is_over
+    for t in Team:
+        assert game.totals[t] == sum(s.points[t] for s in game.scores) + game.start_totals[t]
+
+
+def _hand(options: RookOptions) -> Callable[[int], Game]:
+    return lambda seed: RookHand(seed=seed, options=options)
+
+
+def _game(options: RookOptions) -> Callable[[int], Game]:
+    return lambda seed: RookGame(["Ann", "Ben", "Cy", "Di"], seed=seed, options=options)
+
+
+CONFIGS: dict[str, Callable[[int], Game]] = {
+    "rook-hand": _hand(RookOptions()),
+    "rook-hand-redeal": _hand(RookOptions(all_pass="redeal")),
+    "rook-hand-dealer-takes-70": _hand(RookOptions(all_pass="dealer-takes-70")),
+    "rook-game": _game(RookOptions()),
+    "rook-game-redeal": _game(RookOptions(all_pass="redeal")),
+    "rook-game-north-south-move": _game(RookOptions(seat_swap="north-south")),
+}
