@@ -288,7 +288,7 @@ class _Builder:
                 key = str(key)
                 if key in data:
                     raise InputError(
-                        "INPUT-YAML", f"duplicate key {clip(key)!r} in one mapping", *key_mark
+                        "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *key_mark
                     )
                 data[key] = self.node(self.next(), depth + 1)
                 marks[key] = key_mark
@@ -333,7 +333,7 @@ class _Builder:
             )
             digits = f" ({len(value):,} characters is too long for one)" if len(value) > 100 else ""
             raise InputError(
-                "INPUT-YAML", f"{clip(value)!r} is not {what}{digits}", *mark
+                "INPUT-YAML", f"{clip(repr(value))} is not {what}{digits}", *mark
             ) from None
 
     def resolve(self, value: str) -> str:
@@ -477,7 +477,7 @@ def validate(doc: Map) -> None:
             names = [n for n in node if one_line(repr(n)) in extra.group(1)]
             if names:
                 path.append(names[0])
-                message = f"{clip(names[0])!r} is not a field here"
+                message = f"{clip(repr(names[0]))} is not a field here"
         line, col = locate(doc, path)
         raise InputError(
             "INPUT-SCHEMA", f"{_where_text(path)}: {clip(message, 300)}", line, col
