@@ -394,6 +394,8 @@ class RookTable(w.VBox):
             if phase == "bid"
             else []
         )
+        if self.amount.options:  # ipywidgets 8 selects nothing by itself: bid None otherwise
+            self.amount.index = 0
         if phase == "bid":
             self.controls.children = [self.amount, self.bid_button, self.pass_button]
             self.bid_button.disabled = not self.amount.options
