@@ -62,11 +62,10 @@ def controls(root: Any) -> list[Any]:
             continue
         if getattr(widget.layout, "display", None) == "none":
             continue
-        if isinstance(widget, w.Button):
-            found.append(widget)
-        elif isinstance(widget, w.widgets.widget_selection._Selection) and widget.options:
-            found.append(widget)
-        elif isinstance(widget, w.ToggleButton | w.Checkbox):
+        selection = isinstance(widget, w.widgets.widget_selection._Selection)
+        if isinstance(widget, w.Button | w.ToggleButton | w.Checkbox) or (
+            selection and widget.options
+        ):
             found.append(widget)
     return found
 
