@@ -6,33 +6,39 @@ widgets) and one line here; the checker, the command line and the tests read thi
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
-
-from cardlib.bots import golf_bot
-from cardlib.gofish import claims as gofish_claims
-from cardlib.gofish.engine import simple_bot as gofish_bot
-from cardlib.golf import claims as golf_claims
-from cardlib.rook import claims as rook_claims
-from cardlib.rook.engine import simple_bot as rook_bot
 
 
 @dataclass(frozen=True, slots=True)
 class GameEntry:
     """One game: ``id`` as examples and the catalogue write it, and its claims module
     (``start(doc)`` builds the game an example sets up; ``CLAIMS`` maps a claim to its check),
-    and its simple computer player (``bot(game, rng) -> move``)."""
+    and its simple computer player (``bot(game, rng) -> move``).  The game's package is
+    imported when its claims or its bot are first asked for, so that checking a Golf file
+    never loads Rook."""
 
     id: str
     name: str
-    claims: ModuleType
-    bot: Callable[[Any, Any], Any]
+    package: str
+    bot_at: str
+
+    @property
+    def claims(self) -> ModuleType:
+        return importlib.import_module(f"{self.package}.claims")
+
+    @property
+    def bot(self) -> Callable[[Any, Any], Any]:
+        module, _, name = self.bot_at.partition(":")
+        bot: Callable[[Any, Any], Any] = getattr(importlib.import_module(module), name)
+        return bot
 
 
 GAMES: dict[str, GameEntry] = {
-    "golf": GameEntry("golf", "Six Card Golf", golf_claims, golf_bot),
-    "go-fish": GameEntry("go-fish", "Go Fish", gofish_claims, gofish_bot),
-    "rook": GameEntry("rook", "Rook", rook_claims, rook_bot),
+    "golf": GameEntry("golf", "Six Card Golf", "cardlib.golf", "cardlib.bots:golf_bot"),
+    "go-fish": GameEntry("go-fish", "Go Fish", "cardlib.gofish", "cardlib.gofish.engine:simple_bot"),
+    "rook": GameEntry("rook", "Rook", "cardlib.rook", "cardlib.rook.engine:simple_bot"),
 }
