@@ -34,7 +34,9 @@ FREE_TEXT = frozenset({"example", "source", "note"})
 #: what the YAML specification refuses in a file (PyYAML and libyaml refuse it too), in
 #: UTF-8: C0 controls but tab and line ends, DEL, C1 controls but NEL, U+FFFE and U+FFFF
 #: (a bytes pattern compiles in a fraction of the time of the character-class one)
-_NOT_PRINTABLE = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x84\x86-\x9f]|\xef\xbf[\xbe\xbf]")
+_NOT_PRINTABLE = re.compile(
+    rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x84\x86-\x9f]|\xef\xbf[\xbe\xbf]"
+)
 #: what one diagnostic line shows escaped: control characters, line and paragraph
 #: separators, lone surrogates (a file name that is not UTF-8) and non-characters
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
@@ -456,15 +458,14 @@ def _validator() -> Any:
     (about 70 ms); the code object is kept in :func:`cache_folder` under the hash of the
     schema, the versions of Python and fastjsonschema, so that the next run only loads it.
     Without a usable cache folder it is compiled in memory every run."""
-    import hashlib
     import marshal
+    import zlib
 
     import fastjsonschema
 
     raw = _schema_text()
-    key = hashlib.sha256(
-        raw + f"|{sys.implementation.cache_tag}|{fastjsonschema.VERSION}".encode()
-    ).hexdigest()[:24]
+    tag = f"{sys.implementation.cache_tag}-{fastjsonschema.VERSION}"
+    key = f"{tag}-{len(raw)}-{zlib.crc32(raw):08x}"  # zlib: hashlib costs more to import
     cached = cache_folder() / f"validator-{key}.marshal"
     entry: Any = None
     try:

@@ -39,6 +39,8 @@ class GameEntry:
 
 GAMES: dict[str, GameEntry] = {
     "golf": GameEntry("golf", "Six Card Golf", "cardlib.golf", "cardlib.bots:golf_bot"),
-    "go-fish": GameEntry("go-fish", "Go Fish", "cardlib.gofish", "cardlib.gofish.engine:simple_bot"),
+    "go-fish": GameEntry(
+        "go-fish", "Go Fish", "cardlib.gofish", "cardlib.gofish.engine:simple_bot"
+    ),
     "rook": GameEntry("rook", "Rook", "cardlib.rook", "cardlib.rook.engine:simple_bot"),
 }

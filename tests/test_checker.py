@@ -354,3 +354,36 @@ def test_verify_raises_the_kind_of_wrong(tmp_path):
     invalid.write_text("example: [\n")
     with pytest.raises(NotationError):
         verify(invalid)
+
+
+def test_the_cached_validator_matches_the_schema(tmp_path, monkeypatch):
+    """The validator compiled once and kept in the cache folder answers exactly as
+    fastjsonschema compiling the schema afresh; a damaged cache file is compiled again."""
+    import fastjsonschema
+
+    from cardlib import examples
+
+    monkeypatch.setenv("CARDLIB_CACHE", str(tmp_path))
+    examples._validator.cache_clear()
+    try:
+        examples._validator()
+        (stored,) = tmp_path.glob("validator-*.marshal")
+        examples._validator.cache_clear()
+        cached = examples._validator()
+        fresh = fastjsonschema.compile(examples.schema())
+        docs = [d for p in sorted(EXAMPLES.rglob("*.yaml")) for d in read_documents(p)]
+        docs += [{}, {"example": "x"}, {**docs[0], "players": [1]}, {**docs[-1], "steps": []}]
+
+        def outcome(validator, doc):
+            try:
+                validator(doc)
+            except fastjsonschema.JsonSchemaValueException as e:
+                return e.message, e.path
+            return None
+
+        assert [outcome(cached, d) for d in docs] == [outcome(fresh, d) for d in docs]
+        stored.write_bytes(b"not marshal data")
+        examples._validator.cache_clear()
+        assert outcome(examples._validator(), docs[0]) is None
+    finally:
+        examples._validator.cache_clear()
