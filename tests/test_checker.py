@@ -387,3 +387,34 @@ def test_the_cached_validator_matches_the_schema(tmp_path, monkeypatch):
         assert outcome(examples._validator(), docs[0]) is None
     finally:
         examples._validator.cache_clear()
+
+
+def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
+    """Without libyaml the reader falls back to PyYAML's own parser: the same data, the same
+    places, the same problems at the same lines."""
+    from cardlib import examples
+    from cardlib.errors import InputError
+
+    def marks(node):
+        if isinstance(node, dict):
+            return [node.mark, node.key_marks, {k: marks(v) for k, v in node.items()}]
+        if isinstance(node, list):
+            return [node.mark, node.item_marks, [marks(v) for v in node]]
+        return node
+
+    def read(raw):
+        try:
+            docs = examples.read_text(raw)
+        except InputError as e:
+            return e.code, e.line, e.column
+        return [(d, marks(d)) for d in docs]
+
+    inputs = [p.read_bytes() for p in sorted(EXAMPLES.rglob("*.yaml"))]
+    inputs += [p.read_bytes() for p in sorted((ROOT / "tests" / "hostile").iterdir())]
+    inputs += [b"a: [\n", b"a: b: c\n", b"- x\n y: 1\n", b"a: 'open\n", b"{a: 1, a: 2}\n"]
+    fast = [read(raw) for raw in inputs]
+    monkeypatch.setattr(examples, "_make_parser", examples._pure_parser())
+    pure = [read(raw) for raw in inputs]
+    assert [f[:2] if isinstance(f, tuple) else f for f in fast] == [
+        p[:2] if isinstance(p, tuple) else p for p in pure
+    ]
