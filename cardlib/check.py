@@ -9,6 +9,8 @@ linter form ``PATH:LINE:COL: RULE-ID message``.
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,12 +18,20 @@ from typing import Any, Literal, Protocol
 
 from cardlib.claims import ClaimResult, Confirmed, Mismatch, Record, compare, refused
 from cardlib.errors import CardlibError, ExampleMismatch, InputError, NotationError, RuleViolation
-from cardlib.examples import Map, Seq, locate, read_documents, validate
+from cardlib.examples import STDIN, Map, Seq, clip, locate, one_line, read_documents, validate
 from cardlib.game import Event, Game
 from cardlib.games import GAMES
 
 Kind = Literal["input", "illegal", "mismatch", "internal"]
 EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
+
+MAX_PROBLEMS = 100
+"""The most problems reported for one file; one more line says that the rest are left out."""
+MAX_SECONDS = 20.0
+"""The longest one file may take; the checker stops there and says so at the step it reached."""
+MAX_MESSAGE = 1000
+"""The longest message of one diagnostic (a claimed list is quoted up to :data:`MAX_ITEMS`)."""
+MAX_ITEMS = 12
 
 
 class Adapter(Protocol):
@@ -40,6 +50,13 @@ class Problem:
     rule: str
     message: str
     kind: Kind
+
+    def __post_init__(self) -> None:
+        # one diagnostic is one line: whatever comes from the file (names, keys, a file name
+        # that is not UTF-8) is escaped, and a message has a length limit
+        object.__setattr__(self, "path", one_line(self.path))
+        object.__setattr__(self, "rule", one_line(self.rule))
+        object.__setattr__(self, "message", clip(self.message, MAX_MESSAGE))
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}: {self.rule} {self.message}"
@@ -66,6 +83,10 @@ class Report:
     claims: int = 0
     moves: int = 0
 
+    def __post_init__(self) -> None:
+        self.path = one_line(self.path)
+        self.title = clip(self.title, 200)
+
     @property
     def passed(self) -> bool:
         return not self.problems
@@ -82,7 +103,7 @@ class Report:
             "moves": self.moves,
             "claims": self.claims,
             "problems": [p.as_dict() for p in self.problems],
-            "narration": self.narration,
+            "narration": [one_line(n) for n in self.narration],
         }
 
 
@@ -113,28 +134,40 @@ def play_step(state: Any, player: str, move: Any, path: tuple[Any, ...]) -> Even
         raise InputError.at(path, e.rule or "INPUT-MOVE", e.message) from None
 
 
+@dataclass
+class Budget:
+    """What one file may still take: problems reported and time (see :data:`MAX_PROBLEMS`,
+    :data:`MAX_SECONDS`)."""
+
+    problems: int = MAX_PROBLEMS
+    deadline: float = field(default_factory=lambda: time.monotonic() + MAX_SECONDS)
+    spent: bool = False
+
+
 def check_file(path: Path | str, *, display: str | None = None) -> list[Report]:
-    """Check every worked example in one file."""
-    path = Path(path)
-    name = display or str(path)
+    """Check every worked example in one file (``-``: standard input)."""
+    name = display or ("<stdin>" if str(path) == STDIN else str(path))
     try:
-        docs = read_documents(path)
+        docs = read_documents(path if str(path) == STDIN else Path(path))
     except InputError as p:
-        report = Report(name, path.name)
+        report = Report(name, Path(name).name)
         report.problems.append(Problem(name, p.line, p.column, p.code, p.message, "input"))
         return [report]
     reports = []
+    budget = Budget()
     for doc in docs:
+        if budget.spent:
+            break
         try:
-            reports.append(check_document(doc, name))
+            reports.append(check_document(doc, name, budget=budget))
         except Exception as exc:  # a bug in cardlib, never the user's fault: say so in one line
-            report = Report(name, str(doc.get("example", path.name)))
+            report = Report(name, str(doc.get("example", Path(name).name)))
             report.problems.append(
                 Problem(
                     name,
                     *doc.mark,
                     "INTERNAL",
-                    f"cardlib failed on this example ({type(exc).__name__}: {exc}); please report it",
+                    f"cardlib failed on this example ({type(exc).__name__}: {clip(str(exc), 200)}); please report it",
                     "internal",
                 )
             )
@@ -142,10 +175,10 @@ def check_file(path: Path | str, *, display: str | None = None) -> list[Report]:
     return reports
 
 
-def check_document(doc: Map, name: str) -> Report:
+def check_document(doc: Map, name: str, *, budget: Budget | None = None) -> Report:
     """Replay one example document and compare each of its claims."""
     title = str(doc.get("example", "(untitled)"))
-    report = Report(name, title)
+    report = Report(name, title, problems=_Capped(budget or Budget()))
 
     def problem(where: tuple[int, int], rule: str, message: str, kind: Kind) -> None:
         report.problems.append(Problem(name, where[0], where[1], rule, message, kind))
@@ -168,8 +201,25 @@ def check_document(doc: Map, name: str) -> Report:
             return report
         state = refused(v)
     steps: Seq = doc["steps"]
+    spend: _Capped = report.problems  # type: ignore[assignment]
     for i, step in enumerate(steps):
         here: tuple[Any, ...] = ("steps", i)
+        if spend.budget.spent:
+            return report
+        if time.monotonic() > spend.budget.deadline:
+            spend.budget.spent = True
+            list.append(
+                spend,
+                Problem(
+                    name,
+                    *locate(doc, list(here)),
+                    "INPUT-LIMIT",
+                    f"checking stopped here: one file may take {MAX_SECONDS:.0f} s "
+                    f"({len(steps) - i:,} steps not checked)",
+                    "input",
+                ),
+            )
+            return report
         movers = [k for k in step if k not in ("expect", "illegal", "note")]
         try:
             if len(movers) > 1:
@@ -297,12 +347,47 @@ def _check_claims(
                 )
 
 
+class _Capped(list[Problem]):
+    """The problems of one example, up to what the file's :class:`Budget` allows; the first
+    problem past it is replaced by one line that says how the output was cut."""
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__()
+        self.budget = budget
+
+    def append(self, problem: Problem) -> None:
+        if self.budget.spent:
+            return
+        if self.budget.problems <= 0:
+            self.budget.spent = True
+            problem = Problem(
+                problem.path,
+                problem.line,
+                problem.column,
+                "INPUT-LIMIT",
+                f"more than {MAX_PROBLEMS} problems in this file: the checker stopped here",
+                "mismatch" if problem.kind != "input" else "input",
+            )
+        self.budget.problems -= 1
+        super().append(problem)
+
+
 def _show(value: Any) -> str:
+    """A value for a message, with long lists and long text cut short (saying how much).
+
+    >>> _show(["a", None, 3])
+    '[a, none, 3]'
+    >>> _show(list(range(20)))
+    '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ... and 8 more]'
+    """
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
+        shown = [_show(v) for v in value[:MAX_ITEMS]]
+        if len(value) > MAX_ITEMS:
+            shown.append(f"... and {len(value) - MAX_ITEMS:,} more")
+        return "[" + ", ".join(shown) + "]"
     if value is None:
         return "none"
-    return str(value)
+    return clip(str(value), 100)
 
 
 def shipped_examples(game: str | None = None) -> Path:
@@ -315,19 +400,41 @@ def shipped_examples(game: str | None = None) -> Path:
 
 
 def example_files(paths: Iterable[Path | str]) -> Iterator[tuple[Path, str | None]]:
-    """The files to check: each path itself, or the .yaml/.yml files below a folder."""
+    """The files to check: each path itself, or the .yaml/.yml files below a folder (in
+    order); a path that cannot be looked at, and a folder below that cannot be read, come
+    with what went wrong instead of None."""
     for p in map(Path, paths):
-        if p.is_dir():
-            found = sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file())
-            if not found:
-                yield p, f"no worked examples (.yaml files) under {p}"
-            for q in found:
-                yield q, None
-        else:
+        if str(p) == STDIN:
             yield p, None
+            continue
+        try:
+            is_dir = p.is_dir()
+        except OSError as exc:  # a name too long, a folder the user may not enter
+            yield p, f"cannot read the file: {exc.strerror or exc}"
+            continue
+        if not is_dir:
+            yield p, None
+            continue
+        found: list[Path] = []
+        unreadable: list[tuple[Path, str]] = []
+
+        def failed(exc: OSError, unreadable: list[tuple[Path, str]] = unreadable) -> None:
+            unreadable.append((Path(exc.filename), exc.strerror or str(exc)))
+
+        for folder, subfolders, files in os.walk(p, onerror=failed):
+            subfolders.sort()
+            found.extend(Path(folder, f) for f in files if f.endswith((".yaml", ".yml")))
+        found.sort()
+        for bad, why in unreadable:
+            yield bad, f"cannot read the folder ({why}): its worked examples were not checked"
+        if not found and not unreadable:
+            yield p, f"no worked examples (.yaml files) under {p}"
+        for q in found:
+            yield q, None
 
 
 def check_paths(paths: Iterable[Path | str]) -> list[Report]:
+    """Check every worked example in the files and folders given (``-``: standard input)."""
     reports: list[Report] = []
     for path, missing in example_files(paths):
         if missing:

@@ -1,7 +1,9 @@
 """The ``cardlib`` command: ``cardlib check [PATH...]``, ``cardlib rules [ID...]``, ``cardlib schema``.
 
 Exit status of ``check``: 0 when every example passes, 1 when a move is illegal or a claim
-is wrong, 2 when a file cannot be read or is invalid, and on a usage error.
+is wrong, 2 when a file cannot be read or is invalid, and on a usage error; 3 only if
+cardlib itself fails (a bug: one line says so; ``--debug`` shows the traceback).
+``cardlib check -`` reads one file from standard input (for editors and pipes).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+EXIT_INTERNAL = 3
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -21,11 +25,18 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="cardlib", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="cardlib", description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--debug", action="store_true", help="show the traceback if cardlib itself fails"
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
     check = sub.add_parser("check", help="replay worked examples and verify every claim")
     check.add_argument(
-        "paths", nargs="*", default=["examples"], help="files or folders (default: examples)"
+        "paths",
+        nargs="*",
+        default=["examples"],
+        help="files or folders (default: examples); - reads one file from standard input",
     )
     check.add_argument("--format", choices=["text", "json"], default="text")
     check.add_argument(
@@ -34,8 +45,15 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="narrate every step and the rule that decided it",
     )
+
     rules = sub.add_parser("rules", help="explain rules of the catalogue")
     rules.add_argument("ids", nargs="*", help="rule IDs or a game (golf); default: all")
+    rules.add_argument(
+        "--sources",
+        action="store_true",
+        help="print the traceability table: each statement of the sources and what implements it",
+    )
+
     sub.add_parser("schema", help="print the JSON Schema of a worked example")
     sim = sub.add_parser("simulate", help="play N seeded games with bots; write a row a game")
     sim.add_argument("game", choices=["golf", "go-fish", "rook"])
@@ -54,11 +72,30 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # never fail on a character the terminal lacks
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+    debug = "--debug" in (sys.argv[1:] if argv is None else argv)
     try:
         return _main(argv)
     except BrokenPipeError:  # the reader went away (``cardlib check | head``): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except KeyboardInterrupt:
+        print("cardlib: interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # the last line of defence: a bug in cardlib, in one line
+        if debug:
+            raise
+        from cardlib.examples import clip
+
+        print(
+            f"cardlib: internal error ({type(exc).__name__}: {clip(str(exc), 200)}); "
+            "please report it (run with --debug for the traceback)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -69,7 +106,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print(json.dumps(schema(), indent=2, ensure_ascii=False))
         return 0
     if args.command == "rules":
-        return _rules(args.ids)
+        return _sources(args.ids) if args.sources else _rules(args.ids)
     if args.command == "simulate":
         from cardlib.simulate import command
 
@@ -91,7 +128,23 @@ def _rules(ids: list[str]) -> int:
             print(f"cardlib: {i!r} is not a rule ID or a game", file=sys.stderr)
             return 2
     for rule in chosen:
-        print(f"{rule.id}  {rule.title}\n  {rule.text}\n  Source: {'; '.join(rule.sources)}\n")
+        print(rule.explain() + "\n")
+    return 0
+
+
+def _sources(games: list[str]) -> int:
+    from cardlib.catalogue import sources
+
+    known = sources.games()
+    for game in games:
+        if game not in known:
+            print(
+                f"cardlib: no traceability table for {game!r} (tables: {', '.join(known) or 'none'})",
+                file=sys.stderr,
+            )
+            return 2
+    for game in games or known:
+        print(sources.table(game))
     return 0
 
 
@@ -111,7 +164,7 @@ def _check(paths: list[str], fmt: str, verbose: bool) -> int:
     for r in reports:
         if verbose:
             print(f"{r.path}: {r.title}")
-            for line in r.narration:
+            for line in r.as_dict()["narration"]:
                 print(f"  {line}")
         for p in r.problems:
             print(p)

@@ -1,27 +1,81 @@
 """Reading worked-example files: safe YAML with line numbers, hard limits, JSON Schema.
 
 A worked example is YAML (see ``docs/examples.md``).  Reading never executes anything:
-the loader is PyYAML's safe loader, with aliases, duplicate keys, deep nesting and large
-files refused, and every value keeps the line and column it came from so that a
-diagnostic can point at it.
+the YAML parser (libyaml's, or PyYAML's own when libyaml is absent) only produces events,
+and this module builds plain data from them -- mappings, lists, text, whole numbers,
+true/false/null -- refusing aliases, tags, duplicate keys, deep nesting and large files.
+Every value keeps the line and column it came from so that a diagnostic can point at it.
+Whatever goes wrong while reading is an :class:`InputError` with a place, never another
+exception.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
+import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from cardlib.errors import InputError
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 24
 MAX_DOCUMENTS = 100
+MAX_TEXT = 200
+"""The longest text a move, a claim, a card, a name or a key may be (free text -- the
+``example`` title, the ``source`` and a ``note`` -- may be as long as the file)."""
+FREE_TEXT = frozenset({"example", "source", "note"})
+
+#: what the YAML specification refuses in a file (PyYAML and libyaml refuse it too), in
+#: UTF-8: C0 controls but tab and line ends, DEL, C1 controls but NEL, U+FFFE and U+FFFF
+#: (a bytes pattern compiles in a fraction of the time of the character-class one)
+_NOT_PRINTABLE = re.compile(
+    rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x84\x86-\x9f]|\xef\xbf[\xbe\xbf]"
+)
+#: what one diagnostic line shows escaped: control characters, line and paragraph
+#: separators, lone surrogates (a file name that is not UTF-8) and non-characters
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+
+
+def one_line(text: str) -> str:
+    r"""``text`` with everything that could break a line or a terminal escaped, so that one
+    diagnostic is always one line of valid UTF-8.
+
+    >>> one_line("Mei\nX")
+    'Mei\\nX'
+    >>> one_line("bad-\udcfe.yaml")
+    'bad-\\xfe.yaml'
+    """
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(_escape, text)
+
+
+def _escape(m: re.Match[str]) -> str:
+    c = m.group()
+    n = ord(c)
+    if 0xDC80 <= n <= 0xDCFF:  # a byte of a file name that is not UTF-8 (surrogateescape)
+        return f"\\x{n - 0xDC00:02x}"
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(c) or (
+        f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
+    )
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` shortened for a message: the start and how many characters are left out.
+
+    >>> clip("x" * 50)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (10 more characters)'
+    """
+    text = one_line(text)
+    return (
+        text if len(text) <= limit else f"{text[:limit]}... ({len(text) - limit:,} more characters)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +95,8 @@ class Map(dict[str, Any]):
 
     mark: tuple[int, int] = (1, 1)
     key_marks: dict[str, tuple[int, int]]
+    #: False when the reader saw no fraction and no over-long text in this document
+    suspect: bool = True
 
     def where(self, key: str) -> tuple[int, int]:
         return self.key_marks.get(key, self.mark)
@@ -56,110 +112,296 @@ class Seq(list[Any]):
         return self.item_marks[index] if 0 <= index < len(self.item_marks) else self.mark
 
 
-def _mark(node: yaml.Node) -> tuple[int, int]:
-    return node.start_mark.line + 1, node.start_mark.column + 1
+# -- reading the bytes -------------------------------------------------------------------
+
+STDIN = "-"
+"""The path that means standard input (``cardlib check -``)."""
 
 
-class _Loader(yaml.SafeLoader):
-    """PyYAML's safe loader, with limits and line numbers kept on every container."""
+def read_bytes(path: Path | str) -> bytes:
+    """The bytes of a worked-example file, or standard input for ``-``: at most
+    :data:`MAX_BYTES`; what is not a regular file (a folder, a FIFO, a device) is refused
+    without reading (or waiting for) a single byte."""
+    if str(path) == STDIN:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+    else:
+        try:
+            fd = os.open(
+                path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+            )
+        except OSError as exc:
+            raise InputError("INPUT-FILE", f"cannot read the file: {exc.strerror or exc}") from None
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise InputError(
+                    "INPUT-FILE", "this is a folder, and no worked examples were read from it"
+                )
+            if not stat.S_ISREG(info.st_mode):
+                raise InputError(
+                    "INPUT-FILE",
+                    "not a regular file (a pipe, a device or a socket): give the path of a .yaml file, or - for standard input",
+                )
+            if info.st_size > MAX_BYTES:
+                raise InputError("INPUT-LIMIT", _too_big(info.st_size))
+            chunks: list[bytes] = []
+            left = MAX_BYTES + 1
+            while left > 0:
+                chunk = os.read(fd, left)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                left -= len(chunk)
+            data = b"".join(chunks)
+        except OSError as exc:
+            raise InputError("INPUT-FILE", f"cannot read the file: {exc.strerror or exc}") from None
+        finally:
+            os.close(fd)
+    if len(data) > MAX_BYTES:
+        raise InputError("INPUT-LIMIT", _too_big(len(data), more=True))
+    return data
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self._depth = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node:  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+def _too_big(size: int, more: bool = False) -> str:
+    big = f"more than {MAX_BYTES // 1000} kB" if more else f"{size / 1e6:.1f} MB"
+    return f"file is {big}; worked examples are limited to {MAX_BYTES // 1000} kB"
+
+
+# -- from YAML events to plain data -------------------------------------------------------
+
+
+def _parser(text: str) -> Any:
+    """An event parser for ``text``: libyaml's when PyYAML was built with it (nine times
+    faster), otherwise PyYAML's own; both give the same events with the same marks."""
+    global _make_parser
+    if _make_parser is None:
+        try:
+            from yaml._yaml import CParser
+
+            _make_parser = CParser
+        except ImportError:  # PyYAML without libyaml
+            _make_parser = _pure_parser()
+    return _make_parser(text)
+
+
+_make_parser: Any = None
+
+
+def _pure_parser() -> Any:
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class PureParser(Reader, Scanner, Parser):
+        def __init__(self, stream: str) -> None:
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+
+    return PureParser
+
+
+_Y = "tag:yaml.org,2002:"
+
+
+@cache
+def _yaml_kit() -> tuple[Any, Any, dict[str, Any]]:
+    """The event classes, the implicit resolver table and the scalar constructors."""
+    from yaml import events
+    from yaml.constructor import SafeConstructor
+    from yaml.nodes import ScalarNode
+    from yaml.resolver import Resolver
+
+    safe = SafeConstructor()
+
+    def make(method: Any, tag: str) -> Any:
+        return lambda value: method(safe, ScalarNode(tag, value))
+
+    scalars = {
+        _Y + "str": str,
+        _Y + "null": lambda value: None,
+        _Y + "bool": make(SafeConstructor.construct_yaml_bool, _Y + "bool"),
+        _Y + "int": make(SafeConstructor.construct_yaml_int, _Y + "int"),
+        _Y + "float": make(SafeConstructor.construct_yaml_float, _Y + "float"),
+    }
+    return events, Resolver.yaml_implicit_resolvers, scalars
+
+
+def _short(tag: str) -> str:
+    return "!!" + tag.removeprefix(_Y) if tag.startswith(_Y) else tag
+
+
+class _Builder:
+    """Plain data from a stream of parser events, with the limits of a worked example."""
+
+    def __init__(self, parser: Any) -> None:
+        self.next = parser.get_event
+        events, self.implicit, self.scalars = _yaml_kit()
+        self.Scalar = events.ScalarEvent
+        self.MapStart, self.MapEnd = events.MappingStartEvent, events.MappingEndEvent
+        self.SeqStart, self.SeqEnd = events.SequenceStartEvent, events.SequenceEndEvent
+        self.Alias = events.AliasEvent
+        self.DocStart, self.StreamEnd = events.DocumentStartEvent, events.StreamEndEvent
+        self.resolved: dict[str, str] = {}
+        self.suspect = False
+
+    def documents(self) -> list[Any]:
+        docs: list[Any] = []
+        self.next()  # the start of the stream
+        while True:
+            event = self.next()
+            if type(event) is self.StreamEnd:
+                return docs
+            if len(docs) >= MAX_DOCUMENTS:
+                raise InputError(
+                    "INPUT-LIMIT", f"more than {MAX_DOCUMENTS} documents in one file", *_at(event)
+                )
+            self.suspect = False
+            doc = self.node(self.next(), 1)
+            if isinstance(doc, Map):
+                doc.suspect = self.suspect
+            docs.append(doc)
+            self.next()  # the end of the document
+
+    def node(self, event: Any, depth: int) -> Any:
+        mark = _at(event)
+        kind = type(event)
+        if kind is self.Alias:
             raise InputError(
                 "INPUT-YAML",
                 "aliases (*name) are not allowed in worked examples: write the value out",
-                event.start_mark.line + 1,
-                event.start_mark.column + 1,
+                *mark,
             )
-        self._depth += 1
-        if self._depth > MAX_DEPTH:
-            event = self.peek_event()
+        if depth > MAX_DEPTH:
             raise InputError(
                 "INPUT-LIMIT",
                 f"nesting deeper than {MAX_DEPTH} levels: a worked example is never this deep",
-                event.start_mark.line + 1,
-                event.start_mark.column + 1,
+                *mark,
             )
+        if kind is self.Scalar:
+            return self.scalar(event, mark)
+        if kind is self.MapStart:
+            self.fits(event.tag, "map", mark)
+            data = Map()
+            data.mark = mark
+            marks: dict[str, tuple[int, int]] = {}
+            data.key_marks = marks
+            while True:
+                key_event = self.next()
+                if type(key_event) is self.MapEnd:
+                    return data
+                key_mark = _at(key_event)
+                key = self.node(key_event, depth + 1)
+                if isinstance(key, Map | Seq) or key is None:
+                    raise InputError("INPUT-YAML", "mapping keys must be plain text", *key_mark)
+                key = str(key)
+                if key in data:
+                    raise InputError(
+                        "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *key_mark
+                    )
+                data[key] = self.node(self.next(), depth + 1)
+                marks[key] = key_mark
+        if kind is self.SeqStart:
+            self.fits(event.tag, "seq", mark)
+            items = Seq()
+            items.mark = mark
+            item_marks: list[tuple[int, int]] = []
+            items.item_marks = item_marks
+            while True:
+                item = self.next()
+                if type(item) is self.SeqEnd:
+                    return items
+                item_marks.append(_at(item))
+                items.append(self.node(item, depth + 1))
+        raise InputError("INPUT-YAML", "malformed YAML", *mark)  # the parser never gets here
+
+    def fits(self, tag: str | None, kind: str, mark: tuple[int, int]) -> None:
+        if tag is not None and tag != "!" and tag != _Y + kind:
+            raise InputError("INPUT-YAML", _tag_refused(tag, kind), *mark)
+
+    def scalar(self, event: Any, mark: tuple[int, int]) -> Any:
+        tag, value = event.tag, event.value
+        if len(value) > MAX_TEXT:
+            self.suspect = True
+        if tag is None:
+            if not event.implicit[0]:  # quoted: text
+                return value
+            tag = self.resolved.get(value)
+            if tag is None:
+                tag = self.resolve(value)
+        elif tag == "!":
+            return value
+        make = self.scalars.get(tag)
+        if make is None:
+            if event.tag is None and tag[len(_Y) :] in ("timestamp", "merge", "value"):
+                return value  # a date or "<<" written plainly: the text as written
+            raise InputError("INPUT-YAML", _tag_refused(tag, "scalar"), *mark)
         try:
-            return super().compose_node(parent, index)  # type: ignore[arg-type]
-        finally:
-            self._depth -= 1
-
-    def construct_yaml_map(self, node: yaml.MappingNode):  # type: ignore[no-untyped-def,override]
-        data = Map()
-        data.mark = _mark(node)
-        data.key_marks = {}
-        yield data
-        for key_node, value_node in node.value:
-            key = self.construct_object(key_node, deep=True)
-            if not isinstance(key, str | int | float | bool) or key is None:
-                raise InputError("INPUT-YAML", "mapping keys must be plain text", *_mark(key_node))
-            key = str(key)
-            if key in data:
-                raise InputError(
-                    "INPUT-YAML", f"duplicate key {key!r} in one mapping", *_mark(key_node)
-                )
-            data[key] = self.construct_object(value_node, deep=True)
-            data.key_marks[key] = _mark(key_node)
-
-    def construct_yaml_seq(self, node: yaml.SequenceNode):  # type: ignore[no-untyped-def,override]
-        data = Seq()
-        data.mark = _mark(node)
-        data.item_marks = [_mark(n) for n in node.value]
-        yield data
-        data.extend(self.construct_object(n, deep=True) for n in node.value)
-
-
-_Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_yaml_map)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _Loader.construct_yaml_seq)
-
-
-def read_documents(path: Path) -> list[Map]:
-    """Every YAML document of a file (documents are separated by ``---``)."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(
-                "INPUT-LIMIT",
-                f"file is {size / 1e6:.1f} MB; worked examples are limited to {MAX_BYTES // 1000} kB",
+            made = make(value)
+            if type(made) is float:
+                self.suspect = True
+            return made
+        except Exception:  # the constructors raise ValueError, KeyError, ... on bad text
+            what = {"int": "a whole number", "float": "a number", "bool": "true or false"}.get(
+                tag[len(_Y) :], _short(tag)
             )
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InputError("INPUT-FILE", f"cannot read the file: {exc.strerror or exc}") from None
+            digits = f" ({len(value):,} characters is too long for one)" if len(value) > 100 else ""
+            raise InputError(
+                "INPUT-YAML", f"{clip(repr(value))} is not {what}{digits}", *mark
+            ) from None
+
+    def resolve(self, value: str) -> str:
+        tag = _Y + "str"
+        for t, regexp in self.implicit.get(value[:1] or "", []):
+            if regexp.match(value):
+                tag = t
+                break
+        if len(self.resolved) < 10_000:
+            self.resolved[value] = tag
+        return tag
+
+
+def _tag_refused(tag: str, kind: str) -> str:
+    known = {"map": "a mapping", "seq": "a list", "str": "text", "int": "a whole number"}
+    name = _short(tag)
+    if tag.startswith(_Y) and tag[len(_Y) :] in ("map", "seq") and kind != tag[len(_Y) :]:
+        return f"the tag {clip(name)} does not fit this value: {known[tag[len(_Y) :]]} is written without a tag"
+    return f"the tag {clip(name)} is not allowed: worked examples hold plain data only"
+
+
+def _at(event: Any) -> tuple[int, int]:
+    mark = event.start_mark
+    return mark.line + 1, mark.column + 1
+
+
+def read_text(raw: bytes) -> list[Map]:
+    """Every YAML document of ``raw`` (documents are separated by ``---``), as plain data."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise InputError("INPUT-FILE", "the file is not UTF-8 text", line) from None
-    loader = _Loader(text)
-    docs: list[Any] = []
-    try:
-        while loader.check_data():
-            if len(docs) >= MAX_DOCUMENTS:
-                raise InputError("INPUT-LIMIT", f"more than {MAX_DOCUMENTS} documents in one file")
-            docs.append(loader.get_data())
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = (exc.problem or exc.context or "malformed YAML").strip()
-        tag = re.search(r"for the tag '([^']*)'", problem)
-        if tag:
-            name = tag.group(1).replace("tag:yaml.org,2002:", "!!")
-            problem = f"the tag {name} is not allowed: worked examples hold plain data only"
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    bad = _NOT_PRINTABLE.search(raw)
+    if bad:
+        at = bad.start()
+        start = raw.rfind(b"\n", 0, at) + 1
         raise InputError(
-            "INPUT-YAML", problem if tag else f"malformed YAML: {problem}", line, col
-        ) from None
-    except yaml.YAMLError as exc:
-        raise InputError("INPUT-YAML", f"malformed YAML: {exc}") from None
-    except RecursionError:
-        raise InputError("INPUT-LIMIT", "the file is nested too deeply to read") from None
+            "INPUT-YAML",
+            f"the character U+{ord(bad.group().decode()):04X} is not allowed in a YAML file",
+            raw.count(b"\n", 0, at) + 1,
+            len(raw[start:at].decode()) + 1,
+        )
+    parser = _parser(text)
+    try:
+        docs = _Builder(parser).documents()
+    except InputError:
+        raise
+    except Exception as exc:  # the parser's own errors (and anything it did not foresee)
+        raise _yaml_problem(exc, text) from None
     finally:
-        loader.dispose()
+        dispose = getattr(parser, "dispose", None)
+        if dispose is not None:
+            dispose()
     if not docs:
         raise InputError("INPUT-SCHEMA", "the file holds no worked example")
     for doc in docs:
@@ -171,20 +413,81 @@ def read_documents(path: Path) -> list[Map]:
     return docs
 
 
+def _yaml_problem(exc: Exception, text: str) -> InputError:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    problem = getattr(exc, "problem", None) or getattr(exc, "context", None)
+    if problem is None:
+        problem = f"{type(exc).__name__}: {exc}" if not hasattr(exc, "position") else str(exc)
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    if mark is None and isinstance(getattr(exc, "position", None), int):
+        pos = min(exc.position, len(text))  # type: ignore[attr-defined]
+        line = text.count("\n", 0, pos) + 1
+    return InputError("INPUT-YAML", f"malformed YAML: {clip(str(problem).strip(), 200)}", line, col)
+
+
+def read_documents(path: Path | str) -> list[Map]:
+    """Every YAML document of a file (documents are separated by ``---``), or of standard
+    input when ``path`` is ``-``."""
+    return read_text(read_bytes(path))
+
+
+def _schema_text() -> bytes:
+    from importlib import resources
+
+    return resources.files("cardlib").joinpath("data/example.schema.json").read_bytes()
+
+
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema of a worked example (for editors and other tools)."""
-    from importlib import resources
+    return json.loads(_schema_text())
 
-    text = resources.files("cardlib").joinpath("data/example.schema.json").read_text("utf-8")
-    return json.loads(text)
+
+def cache_folder() -> Path:
+    """Where cardlib keeps the compiled validator: ``$CARDLIB_CACHE``, else the user's
+    cache folder (``$XDG_CACHE_HOME/cardlib``, ``~/.cache/cardlib``)."""
+    if os.environ.get("CARDLIB_CACHE"):
+        return Path(os.environ["CARDLIB_CACHE"])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "cardlib"
 
 
 @cache
 def _validator() -> Any:
+    """The schema's validator, compiled once: fastjsonschema turns the schema into Python
+    (about 70 ms); the code object is kept in :func:`cache_folder` under the hash of the
+    schema, the versions of Python and fastjsonschema, so that the next run only loads it.
+    Without a usable cache folder it is compiled in memory every run."""
+    import marshal
+    import zlib
+
     import fastjsonschema
 
-    return fastjsonschema.compile(schema())
+    raw = _schema_text()
+    tag = f"{sys.implementation.cache_tag}-{fastjsonschema.VERSION}"
+    key = f"{tag}-{len(raw)}-{zlib.crc32(raw):08x}"  # zlib: hashlib costs more to import
+    cached = cache_folder() / f"validator-{key}.marshal"
+    entry: Any = None
+    try:
+        entry = marshal.loads(cached.read_bytes())
+        name, code = entry
+    except (OSError, ValueError, EOFError, TypeError):
+        entry = None
+    if entry is None:
+        source = fastjsonschema.compile_to_code(schema())
+        found = re.search(r"^def (validate\w*)\(", source, re.MULTILINE)
+        name = found.group(1) if found else "validate"  # the first function is the schema's
+        code = compile(source, "<cardlib example schema>", "exec")
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(f".{os.getpid()}.tmp")
+            partial.write_bytes(marshal.dumps((name, code)))
+            os.replace(partial, cached)
+        except OSError:
+            pass  # a read-only home: compile again next time
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)  # fastjsonschema's own generated validator (no input is executed)
+    return namespace[name]
 
 
 def locate(doc: Any, path: list[Any]) -> tuple[int, int]:
@@ -203,27 +506,74 @@ def locate(doc: Any, path: list[Any]) -> tuple[int, int]:
 
 
 def validate(doc: Map) -> None:
-    """Check a document against the JSON Schema; raise the first problem, at its line."""
+    """Check a document against the JSON Schema, then against what the schema cannot say
+    (a whole number is never written ``3.0``; moves, claims and names are short); raise
+    the first problem, at its line."""
     import fastjsonschema
 
     try:
         _validator()(doc)
     except fastjsonschema.JsonSchemaValueException as error:
         # the first item names the root ("data"); list indices come as strings
-        path: list[Any] = [int(s) if s.isdigit() else s for s in error.path[1:]]
-        message = error.message.removeprefix(str(error.name)).strip()
-        extra = re.search(r"must not contain \{(.*)\} properties", message)
-        node = doc
-        for step in path:
+        path: list[Any] = []
+        node: Any = doc
+        for s in error.path[1:]:
+            step: Any = s
+            if isinstance(node, Seq) and s.isascii() and s.isdigit():
+                step = int(s)
+            path.append(step)
             if (isinstance(node, Map) and step in node) or (
-                isinstance(node, Seq) and isinstance(step, int)
+                isinstance(node, Seq) and isinstance(step, int) and step < len(node)
             ):
                 node = node[step]
+            else:
+                node = None
+        message = one_line(error.message.removeprefix(str(error.name)).strip())
+        extra = re.search(r"must not contain \{(.*)\} properties", message)
         if extra and isinstance(node, Map):
-            names = [n for n in node if repr(n) in extra.group(1)]
+            names = [n for n in node if one_line(repr(n)) in extra.group(1)]
             if names:
                 path.append(names[0])
-                message = f"{names[0]!r} is not a field here"
+                message = f"{clip(repr(names[0]))} is not a field here"
         line, col = locate(doc, path)
-        where = "/".join(str(p) for p in path) or "the example"
-        raise InputError("INPUT-SCHEMA", f"{where}: {message}", line, col) from None
+        raise InputError(
+            "INPUT-SCHEMA", f"{_where_text(path)}: {clip(message, 300)}", line, col
+        ) from None
+    if doc.suspect:
+        _plain(doc, [])
+
+
+def _where_text(path: list[Any]) -> str:
+    return clip("/".join(str(p) for p in path), 120) or "the example"
+
+
+def _plain(node: Any, path: list[Any]) -> None:
+    """What the JSON Schema lets through but no worked example means: ``3.0`` where a whole
+    number is meant (the schema has no fractional numbers at all), and text too long for a
+    move, a claim, a card or a name."""
+    if isinstance(node, Map):
+        for key, value in node.items():
+            if len(key) > MAX_TEXT:
+                raise InputError.at(
+                    [*path, key],
+                    "INPUT-SCHEMA",
+                    f"{_where_text(path)}: a key of {len(key):,} characters; at most {MAX_TEXT}",
+                )
+            if not (key in FREE_TEXT and isinstance(value, str)):
+                _plain(value, [*path, key])
+    elif isinstance(node, Seq):
+        for i, value in enumerate(node):
+            _plain(value, [*path, i])
+    elif isinstance(node, float):
+        raise InputError.at(
+            path,
+            "INPUT-SCHEMA",
+            f"{_where_text(path)}: must be a whole number, written without a decimal point (not {node})",
+        )
+    elif isinstance(node, str) and len(node) > MAX_TEXT:
+        raise InputError.at(
+            path,
+            "INPUT-SCHEMA",
+            f"{_where_text(path)}: {len(node):,} characters of text; a move, a claim, a card "
+            f"or a name has at most {MAX_TEXT}",
+        )

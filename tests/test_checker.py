@@ -354,3 +354,67 @@ def test_verify_raises_the_kind_of_wrong(tmp_path):
     invalid.write_text("example: [\n")
     with pytest.raises(NotationError):
         verify(invalid)
+
+
+def test_the_cached_validator_matches_the_schema(tmp_path, monkeypatch):
+    """The validator compiled once and kept in the cache folder answers exactly as
+    fastjsonschema compiling the schema afresh; a damaged cache file is compiled again."""
+    import fastjsonschema
+
+    from cardlib import examples
+
+    monkeypatch.setenv("CARDLIB_CACHE", str(tmp_path))
+    examples._validator.cache_clear()
+    try:
+        examples._validator()
+        (stored,) = tmp_path.glob("validator-*.marshal")
+        examples._validator.cache_clear()
+        cached = examples._validator()
+        fresh = fastjsonschema.compile(examples.schema())
+        docs = [d for p in sorted(EXAMPLES.rglob("*.yaml")) for d in read_documents(p)]
+        docs += [{}, {"example": "x"}, {**docs[0], "players": [1]}, {**docs[-1], "steps": []}]
+
+        def outcome(validator, doc):
+            try:
+                validator(doc)
+            except fastjsonschema.JsonSchemaValueException as e:
+                return e.message, e.path
+            return None
+
+        assert [outcome(cached, d) for d in docs] == [outcome(fresh, d) for d in docs]
+        stored.write_bytes(b"not marshal data")
+        examples._validator.cache_clear()
+        assert outcome(examples._validator(), docs[0]) is None
+    finally:
+        examples._validator.cache_clear()
+
+
+def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
+    """Without libyaml the reader falls back to PyYAML's own parser: the same data, the same
+    places, the same problems at the same lines."""
+    from cardlib import examples
+    from cardlib.errors import InputError
+
+    def marks(node):
+        if isinstance(node, dict):
+            return [node.mark, node.key_marks, {k: marks(v) for k, v in node.items()}]
+        if isinstance(node, list):
+            return [node.mark, node.item_marks, [marks(v) for v in node]]
+        return node
+
+    def read(raw):
+        try:
+            docs = examples.read_text(raw)
+        except InputError as e:
+            return e.code, e.line, e.column
+        return [(d, marks(d)) for d in docs]
+
+    inputs = [p.read_bytes() for p in sorted(EXAMPLES.rglob("*.yaml"))]
+    inputs += [p.read_bytes() for p in sorted((ROOT / "tests" / "hostile").iterdir())]
+    inputs += [b"a: [\n", b"a: b: c\n", b"- x\n y: 1\n", b"a: 'open\n", b"{a: 1, a: 2}\n"]
+    fast = [read(raw) for raw in inputs]
+    monkeypatch.setattr(examples, "_make_parser", examples._pure_parser())
+    pure = [read(raw) for raw in inputs]
+    assert [f[:2] if isinstance(f, tuple) else f for f in fast] == [
+        p[:2] if isinstance(p, tuple) else p for p in pure
+    ]
