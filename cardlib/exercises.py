@@ -116,6 +116,7 @@ def grade(exercise_id: str, answer: Any) -> bool:
     """True if ``answer`` is right (no message, no hint step): for autograder tests."""
     e = _lookup(exercise_id)
     try:
+        _placeholder(answer)
         return e.same(e.read(answer), e.solve())
     except (Unanswered, FormError):
         return False
@@ -125,6 +126,7 @@ def check(exercise_id: str, answer: Any) -> Feedback:
     """The feedback on ``answer`` to exercise ``exercise_id`` (see the module's doc)."""
     e = _lookup(exercise_id)
     try:
+        _placeholder(answer)
         value = e.read(answer)
     except Unanswered as why:
         return Feedback(e.id, "unanswered", f"{e.id}: not answered yet. {why}")
@@ -197,7 +199,12 @@ class ReplayTable:
         self.reports = check_paths([shipped_examples(game)])
         self.rows = [
             (
-                Path(r.path).stem + (f" #{i}" if sum(Path(o.path).stem == Path(r.path).stem for o in self.reports) > 1 else ""),
+                Path(r.path).stem
+                + (
+                    f" #{i}"
+                    if sum(Path(o.path).stem == Path(r.path).stem for o in self.reports) > 1
+                    else ""
+                ),
                 r.title,
                 r.claims,
                 "passed" if r.passed else f"{len(r.problems)} problem(s)",
@@ -249,9 +256,12 @@ def replay_table(game: str) -> ReplayTable:
 
 
 def _type_name(value: Any) -> str:
-    return {str: "text", int: "a whole number", bool: "True or False", float: "a decimal number"}.get(
-        type(value), f"a {type(value).__name__}"
-    )
+    return {
+        str: "text",
+        int: "a whole number",
+        bool: "True or False",
+        float: "a decimal number",
+    }.get(type(value), f"a {type(value).__name__}")
 
 
 def _placeholder(value: Any) -> None:
@@ -290,7 +300,9 @@ def as_rule(value: Any, what: str = "the answer") -> str:
         raise FormError(f"{what} is {_type_name(value)}, {value!r}, not a rule ID in quotes.")
     text = value.strip().upper()
     if text not in rules:
-        raise FormError(f"{what} is {value!r}, which is not a rule ID (they look like GOLF-COLUMN).")
+        raise FormError(
+            f"{what} is {value!r}, which is not a rule ID (they look like GOLF-COLUMN)."
+        )
     return text
 
 
@@ -358,7 +370,9 @@ def _sorted_cards(value: Any, what: str = "the answer") -> tuple[str, ...]:
         try:
             cards.append(str(RookCard.parse(item)))
         except (CardlibError, TypeError, AttributeError):
-            raise FormError(f"{item!r} is not a Rook card (write them like 'R6' or 'Rook').") from None
+            raise FormError(
+                f"{item!r} is not a Rook card (write them like 'R6' or 'Rook')."
+            ) from None
     return tuple(sorted(cards))
 
 
@@ -416,9 +430,13 @@ def _read_example(value: Any) -> str:
 
     _placeholder(value)
     if not isinstance(value, str):
-        raise FormError(f"the answer is {_type_name(value)}, not the text of a YAML example in quotes.")
+        raise FormError(
+            f"the answer is {_type_name(value)}, not the text of a YAML example in quotes."
+        )
     if _SH2_TEMPLATE_MARK in value:
-        raise Unanswered(f"Replace each {_SH2_TEMPLATE_MARK} in the template and run the cell again.")
+        raise Unanswered(
+            f"Replace each {_SH2_TEMPLATE_MARK} in the template and run the cell again."
+        )
     try:
         doc = yaml.safe_load(value)
     except yaml.YAMLError as problem:
@@ -428,7 +446,9 @@ def _read_example(value: Any) -> str:
     reports = _check_text(value)
     invalid = [p for r in reports for p in r.problems if p.kind == "input"]
     if invalid:
-        raise FormError("the checker cannot read it: " + "; ".join(str(p) for p in invalid[:3]) + ".")
+        raise FormError(
+            "the checker cannot read it: " + "; ".join(str(p) for p in invalid[:3]) + "."
+        )
     layout = (doc.get("setup") or {}).get("position", {}).get("layouts", {}).get("Mei")
     claims = [s.get("expect", {}) for s in doc.get("steps") or [] if isinstance(s, dict)]
     if layout != _SH2_LAYOUT or not any("score" in c for c in claims if isinstance(c, dict)):
@@ -525,9 +545,11 @@ exercise(
         "And how many cards may a turn start with?",
         read=lambda a: as_table(a, _GOLF_2_MOVES, legal_or_rule),
         solve=lambda: classify(_golf_2_game(), _GOLF_2_MOVES),
-        why=lambda right: "The engine says "
-        + "; ".join(f"{m}: {v}" for m, v in right.items())
-        + ". A taken card must replace one of yours, face up or face down.",
+        why=lambda right: (
+            "The engine says "
+            + "; ".join(f"{m}: {v}" for m, v in right.items())
+            + ". A taken card must replace one of yours, face up or face down."
+        ),
         differences=_wrong_keys,
     )
 )
@@ -574,10 +596,10 @@ exercise(
             (g := _golf_3_after()).is_over,
             min(g.players, key=lambda p: g.result()[p]),
         ),
-        why=lambda _right: "; ".join(
-            f"{p} scores {v}" for p, v in dict(_golf_3_after().result()).items()
-        )
-        + ". The hand ends when one layout is all face up (GOLF-END); going out first is not winning.",
+        why=lambda _right: (
+            "; ".join(f"{p} scores {v}" for p, v in dict(_golf_3_after().result()).items())
+            + ". The hand ends when one layout is all face up (GOLF-END); going out first is not winning."
+        ),
     )
 )
 
@@ -614,10 +636,13 @@ exercise(
         read=_read_scorer,
         solve=lambda: -6,
         same=lambda cards, lowest: _golf_score(cards).total == lowest,
-        differences=lambda cards, _lowest: f"Your layout scores {_golf_score(cards).total}; "
-        "a lower one is possible.",
-        why=lambda lowest: f"{lowest} is the lowest: each column at best a 2 (-2) over a card worth 0 "
-        "(a king), and two 2s in one column pair to 0, not -4.",
+        differences=lambda cards, _lowest: (
+            f"Your layout scores {_golf_score(cards).total}; a lower one is possible."
+        ),
+        why=lambda lowest: (
+            f"{lowest} is the lowest: each column at best a 2 (-2) over a card worth 0 "
+            "(a king), and two 2s in one column pair to 0, not -4."
+        ),
     )
 )
 
@@ -651,8 +676,10 @@ exercise(
             (m := _golf_5_match()).winners()[0],
             m.totals()[m.winners()[0]],
         ),
-        why=lambda _right: f"The totals are {_golf_5_match().totals()}; the lowest total wins, "
-        "whoever won more holes.",
+        why=lambda _right: (
+            f"The totals are {_golf_5_match().totals()}; the lowest total wins, "
+            "whoever won more holes."
+        ),
     )
 )
 
@@ -715,9 +742,11 @@ exercise(
         "Whether they have the rank does not matter.",
         read=lambda a: as_table(a, _GF_2_MOVES, legal_or_rule),
         solve=lambda: classify(_fish(_GF_2_HANDS), _GF_2_MOVES),
-        why=lambda right: "The engine says "
-        + "; ".join(f"{m}: {v}" for m, v in right.items())
-        + ". Asking a player who has none is legal: it is how you go fishing.",
+        why=lambda right: (
+            "The engine says "
+            + "; ".join(f"{m}: {v}" for m, v in right.items())
+            + ". Asking a player who has none is legal: it is how you go fishing."
+        ),
         differences=_wrong_keys,
     )
 )
@@ -743,13 +772,13 @@ exercise(
         where="GF-NEXT and 'The rule sets side by side' in go-fish.ipynb",
         nudge="After a miss, does the turn go to the asker's left, or to the player who said 'Go fish'? "
         "It depends on the rule set.",
-        read=lambda a: as_table(
-            a, _RULE_SETS, lambda v, what: as_name(v, list(_GF_3_HANDS), what)
-        ),
+        read=lambda a: as_table(a, _RULE_SETS, lambda v, what: as_name(v, list(_GF_3_HANDS), what)),
         solve=lambda: {rs: _gf_3_next(rs) for rs in _RULE_SETS},
-        why=lambda right: "; ".join(f"{rs}: {p}" for rs, p in right.items())
-        + ". Pagat and Bicycle pass the turn to the asker's left (An); the Game Rules site "
-        "gives it to whoever said 'Go fish' (Mei).",
+        why=lambda right: (
+            "; ".join(f"{rs}: {p}" for rs, p in right.items())
+            + ". Pagat and Bicycle pass the turn to the asker's left (An); the Game Rules site "
+            "gives it to whoever said 'Go fish' (Mei)."
+        ),
         differences=_wrong_keys,
     )
 )
@@ -791,8 +820,10 @@ exercise(
         solve=lambda: None,
         same=_sandbox_goal,
         differences=_sandbox_state,
-        why=lambda _right: "Lin took An's two 8s (GF-GIVE-ALL), asked again (GF-CATCH-AGAIN) and "
-        "took Mei's: four 8s are a book, laid aside at once (GF-BOOK), and Lin asks on.",
+        why=lambda _right: (
+            "Lin took An's two 8s (GF-GIVE-ALL), asked again (GF-CATCH-AGAIN) and "
+            "took Mei's: four 8s are a book, laid aside at once (GF-BOOK), and Lin asks on."
+        ),
     )
 )
 
@@ -800,7 +831,11 @@ exercise(
 def _gf_5_stock(rule_set: str) -> int:
     from cardlib.gofish import GoFishGame, GoFishOptions
 
-    return int(GoFishGame(["Ann", "Ben", "Cy"], options=GoFishOptions(rule_set=rule_set), seed=1).stock_size)
+    return int(
+        GoFishGame(
+            ["Ann", "Ben", "Cy"], options=GoFishOptions(rule_set=rule_set), seed=1
+        ).stock_size
+    )
 
 
 exercise(
@@ -815,8 +850,10 @@ exercise(
         nudge="How many cards does each player get under each rule set? The pack has 52.",
         read=lambda a: as_table(a, ("pagat", "bicycle"), as_int),
         solve=lambda: {rs: _gf_5_stock(rs) for rs in ("pagat", "bicycle")},
-        why=lambda right: f"52 - 3 x 5 = {right['pagat']} under Pagat's rules, "
-        f"52 - 3 x 7 = {right['bicycle']} under Bicycle's.",
+        why=lambda right: (
+            f"52 - 3 x 5 = {right['pagat']} under Pagat's rules, "
+            f"52 - 3 x 7 = {right['bicycle']} under Bicycle's."
+        ),
         differences=_wrong_keys,
     )
 )
@@ -849,8 +886,10 @@ exercise(
             a, lambda v: as_name(v, ["North", "East", "South", "West"], "the name"), as_int
         ),
         solve=_rook_1_trick,
-        why=lambda right: f"{right[0]} wins with the only trump, G5; the counters are "
-        f"10 + 10 + 10 + 5 = {right[1]}.",
+        why=lambda right: (
+            f"{right[0]} wins with the only trump, G5; the counters are "
+            f"10 + 10 + 10 + 5 = {right[1]}."
+        ),
     )
 )
 
@@ -904,9 +943,11 @@ exercise(
         "following. And when is trump named?",
         read=lambda a: as_table(a, _ROOK_3_MOVES, legal_or_rule),
         solve=lambda: classify(_rook_3_game(), _ROOK_3_MOVES),
-        why=lambda right: "The engine says "
-        + "; ".join(f"{m}: {v}" for m, v in right.items())
-        + ". East holds yellow and must follow it.",
+        why=lambda right: (
+            "The engine says "
+            + "; ".join(f"{m}: {v}" for m, v in right.items())
+            + ". East holds yellow and must follow it."
+        ),
         differences=_wrong_keys,
     )
 )
@@ -944,8 +985,10 @@ exercise(
         "played at any time?",
         read=_sorted_cards,
         solve=_rook_4_legal,
-        why=lambda right: f"South may play {' or '.join(right)}: the R6 follows red, and the Rook "
-        "belongs to the trump colour and may be played to any trick.",
+        why=lambda right: (
+            f"South may play {' or '.join(right)}: the R6 follows red, and the Rook "
+            "belongs to the trump colour and may be played to any trick."
+        ),
     )
 )
 
@@ -984,7 +1027,9 @@ exercise(
         solve=lambda: None,
         same=_panel_goal,
         differences=_panel_state,
-        why=lambda _right: "South's 80 stood once the other three had passed: the last bidder "
-        "left wins the auction at that bid.",
+        why=lambda _right: (
+            "South's 80 stood once the other three had passed: the last bidder "
+            "left wins the auction at that bid."
+        ),
     )
 )

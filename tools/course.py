@@ -37,8 +37,12 @@ CODE_STUB = "# YOUR ANSWER HERE"
 NBGRADER_CONFIG = ROOT / "nbgrader_config.py"
 BESIDE = ("examples", "docs")
 
-_SOLUTION = re.compile(r"^([ \t]*)#+ *BEGIN SOLUTION\s*\n.*?^[ \t]*#+ *END SOLUTION[^\n]*\n?", re.M | re.S)
-_HIDDEN = re.compile(r"^[ \t]*#+ *BEGIN HIDDEN TESTS\s*\n.*?^[ \t]*#+ *END HIDDEN TESTS[^\n]*\n?", re.M | re.S)
+_SOLUTION = re.compile(
+    r"^([ \t]*)#+ *BEGIN SOLUTION\s*\n.*?^[ \t]*#+ *END SOLUTION[^\n]*\n?", re.M | re.S
+)
+_HIDDEN = re.compile(
+    r"^[ \t]*#+ *BEGIN HIDDEN TESTS\s*\n.*?^[ \t]*#+ *END HIDDEN TESTS[^\n]*\n?", re.M | re.S
+)
 
 
 def teacher_notebooks() -> list[Path]:
@@ -77,7 +81,9 @@ def strip_notebook(nb: dict) -> dict:
 def _fallback(dest: Path, names: list[str]) -> None:
     for name in names:
         nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
-        (dest / name).write_text(json.dumps(strip_notebook(nb), indent=1, ensure_ascii=False) + "\n")
+        (dest / name).write_text(
+            json.dumps(strip_notebook(nb), indent=1, ensure_ascii=False) + "\n"
+        )
 
 
 # --------------------------------------------------------------------------- nbgrader
@@ -179,7 +185,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "student":
         written = build_student(args.dest, keep=args.keep, fallback=args.fallback)
-        how = "fallback stripping" if args.fallback or not has_nbgrader() else "nbgrader generate_assignment"
+        how = (
+            "fallback stripping"
+            if args.fallback or not has_nbgrader()
+            else "nbgrader generate_assignment"
+        )
         print(f"student edition in {args.dest} ({how}): {', '.join(written) or 'kept as it was'}")
     else:
         for student_id, points in autograde(args.submitted).items():
