@@ -28,7 +28,7 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from cardlib.catalogue import rules
 from cardlib.errors import CardlibError, RuleViolation
@@ -503,7 +503,7 @@ exercise(
         rules=("GOLF-COLUMN", "GOLF-PAIR-TWOS"),
         where="GOLF-COLUMN and GOLF-PAIR-TWOS in golf.ipynb",
         nudge="Look at each column: are the two cards the same rank, or only the same value?",
-        read=lambda a: (_placeholder(a), as_int(a))[1],
+        read=as_int,
         solve=lambda: _golf_score(_GOLF_1).total,
         why=lambda _right: _golf_score(_GOLF_1).explain(),
     )
@@ -833,7 +833,7 @@ def _gf_5_stock(rule_set: str) -> int:
 
     return int(
         GoFishGame(
-            ["Ann", "Ben", "Cy"], options=GoFishOptions(rule_set=rule_set), seed=1
+            ["Ann", "Ben", "Cy"], options=GoFishOptions(rule_set=cast(Any, rule_set)), seed=1
         ).stock_size
     )
 
