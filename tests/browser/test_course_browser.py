@@ -25,7 +25,7 @@ from tests.browser.conftest import (
 from tests.browser.support import expect
 
 sys.path.insert(0, str(REPO_ROOT / "tools"))
-import course  # noqa: E402
+import course
 
 pytestmark = pytest.mark.browser
 
