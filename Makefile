@@ -1,5 +1,5 @@
 # The two commands of the README:
-#   make course   set up, then open the course in JupyterLab
+#   make course   set up, then open the course (the student edition, in student/) in JupyterLab
 #   make test     set up, then run every check: lint, the worked examples, the tests,
 #                 the notebooks (strict nbval) and the real-browser tests
 PYTHON ?= python3
@@ -7,7 +7,12 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test setup browser
+STUDENT ?= student
+# JupyterLab's terminals find `cardlib` (the venv's bin first on their PATH).
+LAB_PATH := $(abspath $(BIN)):$(PATH)
+ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
+
+.PHONY: course student autograde test setup browser
 
 setup: $(STAMP)
 
@@ -24,8 +29,20 @@ browser:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+# The working copy: the student edition in $(STUDENT)/ (git-ignored), with examples/ and docs/
+# beside it; notebooks already there (a learner's work) are kept. JupyterLab's root is
+# $(STUDENT)/, so autosave never touches a tracked file.
 course: $(STAMP)
-	$(BIN)/jupyter lab $$( [ "$$(id -u)" = 0 ] && echo --allow-root ) notebooks/start-here.ipynb
+	$(BIN)/python tools/course.py student --dest $(STUDENT) --keep
+	cd $(STUDENT) && PATH="$(LAB_PATH)" $(abspath $(BIN))/jupyter lab $(ROOT_FLAG) start-here.ipynb
+
+# The student edition afresh, with nbgrader's generate_assignment (or its fallback).
+student: $(STAMP)
+	$(BIN)/python tools/course.py student --dest $(STUDENT)
+
+# Autograde submissions: SUBMITTED=folder with one folder of notebooks a student.
+autograde: $(STAMP)
+	$(BIN)/python tools/course.py autograde $(SUBMITTED)
 
 test: $(STAMP) browser
 	$(BIN)/ruff check .

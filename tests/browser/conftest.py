@@ -178,8 +178,17 @@ def _wait_for_status(lab: JupyterLab, deadline: float) -> bool:
     )
 
 
-def start_jupyter_lab(tmp: Path, log_path: Path, attempts: int = 3) -> JupyterLab:
-    root_dir = _prepare_root(tmp)
+def start_jupyter_lab(
+    tmp: Path,
+    log_path: Path,
+    attempts: int = 3,
+    *,
+    root_dir: Path | None = None,
+    path_prefix: Path | None = None,
+) -> JupyterLab:
+    """Start a private JupyterLab; ``root_dir`` (default: a copy of the notebooks) is served,
+    and ``path_prefix`` is put first on the PATH of the server and of its terminals."""
+    root_dir = root_dir or _prepare_root(tmp)
     runtime_dir, config_dir, settings_dir = (tmp / d for d in ("runtime", "config", "settings"))
     workspaces_dir, ipython_dir, data_dir = (tmp / d for d in ("workspaces", "ipython", "data"))
     for directory in (runtime_dir, config_dir, settings_dir, workspaces_dir, ipython_dir, data_dir):
@@ -197,6 +206,8 @@ def start_jupyter_lab(tmp: Path, log_path: Path, attempts: int = 3) -> JupyterLa
         "PYDEVD_DISABLE_FILE_VALIDATION": "1",
     }
     env.pop("JUPYTER_TOKEN", None)
+    if path_prefix is not None:
+        env["PATH"] = os.pathsep.join([str(path_prefix), env.get("PATH", "")])
     log_path.parent.mkdir(parents=True, exist_ok=True)
     log_path.write_bytes(b"")  # one session per log
     token = secrets.token_hex(24)

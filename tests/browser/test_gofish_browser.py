@@ -45,10 +45,16 @@ def _ask(box: Locator, status: Locator, target: str, what: str) -> str:
 
 def test_gofish_sandbox_answers_requests_in_the_browser(notebooks_dir, page, run_notebook):
     sandbox, status = open_widget(
-        notebooks_dir, page, run_notebook, "go-fish.ipynb", ".cardlib-gofish-sandbox"
+        notebooks_dir,
+        page,
+        run_notebook,
+        "go-fish.ipynb",
+        ".cardlib-gofish-sandbox:not(.cardlib-exercise)",
     )
-    # The notebook itself asked An for 8s through the same widget model.
-    expect(status).to_contain_text("Handed over: 8D, 8H (GF-GIVE-ALL)")
+    # The sandbox starts where the text says: nobody has asked yet.
+    expect(status).not_to_contain_text("Handed over")
+    first = _ask(sandbox, status, "An", "8")
+    assert "Handed over: 8D, 8H (GF-GIVE-ALL)" in first, first
 
     # Lin got cards, so he asks again: Mei hands over the fourth 8, a book.
     book = _ask(sandbox, status, "Mei", "8")

@@ -30,10 +30,11 @@ def test_rook_trick_trainer_plays_cards_in_the_browser(notebooks_dir, page, run_
     trainer, status = open_widget(
         notebooks_dir, page, run_notebook, "rook.ipynb", ".cardlib-rook-trainer"
     )
-    # The notebook itself clicked East's G12 through the same widget model: refused.
-    expect(status).to_contain_text("Refused: ROOK-FOLLOW")
-    expect(status).to_contain_text("must follow yellow")
+    # The trainer starts where the text says: nothing refused yet.
+    expect(status).not_to_contain_text("Refused")
     expect(trainer.locator("button.widget-button")).to_have_count(10)  # 9 cards and Restart
+    refused_first = _play(trainer, status, "G12")
+    assert "Refused: ROOK-FOLLOW" in refused_first and "must follow yellow" in refused_first
 
     # East follows with the Y5, as the article does; South and West finish the trick.
     first = _play(trainer, status, "Y5")

@@ -1,0 +1,201 @@
+"""The course's two editions and its grading.
+
+The committed notebooks (``notebooks/``) are the teacher's edition: nbgrader's source, with
+solution regions (``### BEGIN SOLUTION`` ... ``### END SOLUTION``), autograder test cells
+with hidden tests (``### BEGIN HIDDEN TESTS`` ... ``### END HIDDEN TESTS``) and points in
+the cells' ``nbgrader`` metadata.
+
+    python tools/course.py student [--dest student] [--keep] [--fallback]
+        the student edition: nbgrader's own ``generate_assignment`` where nbgrader is
+        installed (the ``teacher`` extra), otherwise the same stripping done here (the
+        learner's install has no nbgrader).  --keep leaves notebooks already in DEST alone
+        (a learner's work); examples/ and docs/ are copied beside the notebooks, so the
+        file browser reaches them and autosave never touches a tracked file.
+    python tools/course.py autograde SUBMITTED
+        nbgrader autograde of SUBMITTED/<student>/<notebook>.ipynb; prints each student's
+        points per notebook.
+
+Used by ``make course``, ``make student``, Binder's ``postBuild`` and the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+ASSIGNMENT = "cardlib"
+CODE_STUB = "# YOUR ANSWER HERE"
+NBGRADER_CONFIG = ROOT / "nbgrader_config.py"
+BESIDE = ("examples", "docs")
+
+_SOLUTION = re.compile(
+    r"^([ \t]*)#+ *BEGIN SOLUTION\s*\n.*?^[ \t]*#+ *END SOLUTION[^\n]*\n?", re.M | re.S
+)
+_HIDDEN = re.compile(
+    r"^[ \t]*#+ *BEGIN HIDDEN TESTS\s*\n.*?^[ \t]*#+ *END HIDDEN TESTS[^\n]*\n?", re.M | re.S
+)
+
+
+def teacher_notebooks() -> list[Path]:
+    return sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def has_nbgrader() -> bool:
+    try:
+        import nbgrader  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- fallback
+
+
+def strip_notebook(nb: dict) -> dict:
+    """What generate_assignment does to a notebook, for an install without nbgrader:
+    solution regions become the code stub, hidden tests go, outputs are cleared."""
+    for cell in nb["cells"]:
+        meta = cell.get("metadata", {}).get("nbgrader", {})
+        source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+        if meta.get("solution"):
+            source = _SOLUTION.sub(lambda m: f"{m.group(1)}{CODE_STUB}\n", source)
+        if meta.get("grade") and not meta.get("solution"):
+            source = _HIDDEN.sub("", source)
+        cell["source"] = source.rstrip("\n")
+        if cell["cell_type"] == "code":
+            cell["outputs"] = []
+            cell["execution_count"] = None
+    nb["metadata"].pop("widgets", None)
+    return nb
+
+
+def _fallback(dest: Path, names: list[str]) -> None:
+    for name in names:
+        nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+        (dest / name).write_text(
+            json.dumps(strip_notebook(nb), indent=1, ensure_ascii=False) + "\n"
+        )
+
+
+# --------------------------------------------------------------------------- nbgrader
+
+
+def course_root(folder: Path) -> Path:
+    """An nbgrader course folder in ``folder``: config and source/cardlib/ (the teacher's notebooks)."""
+    source = folder / "source" / ASSIGNMENT
+    source.mkdir(parents=True, exist_ok=True)
+    for path in teacher_notebooks():
+        shutil.copy2(path, source / path.name)
+    shutil.copy2(NBGRADER_CONFIG, folder / "nbgrader_config.py")
+    return folder
+
+
+def nbgrader(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        # nbgrader runs alembic (the gradebook's migrations) from the PATH
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "nbgrader", *args, f"--CourseDirectory.root={folder}"],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError(f"nbgrader {' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done
+
+
+def generate(folder: Path) -> Path:
+    """``nbgrader generate_assignment`` in the course folder; returns release/cardlib/."""
+    course_root(folder)
+    nbgrader(folder, "generate_assignment", ASSIGNMENT, "--force")
+    return folder / "release" / ASSIGNMENT
+
+
+def _with_nbgrader(dest: Path, names: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        release = generate(Path(tmp))
+        for name in names:
+            nb = json.loads((release / name).read_text(encoding="utf-8"))
+            nb["metadata"].pop("widgets", None)
+            (dest / name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def build_student(dest: Path, *, keep: bool = False, fallback: bool = False) -> list[str]:
+    """Build the student edition in ``dest``; returns the notebooks written."""
+    dest.mkdir(parents=True, exist_ok=True)
+    names = [p.name for p in teacher_notebooks() if not (keep and (dest / p.name).exists())]
+    if names:
+        if fallback or not has_nbgrader():
+            _fallback(dest, names)
+        else:
+            _with_nbgrader(dest, names)
+    for folder in BESIDE:
+        if not (keep and (dest / folder).exists()):
+            shutil.rmtree(dest / folder, ignore_errors=True)
+            shutil.copytree(ROOT / folder, dest / folder)
+    return names
+
+
+def autograde(submitted: Path) -> dict[str, dict[str, float]]:
+    """Autograde ``submitted/<student>/<notebook>.ipynb``; points per student and notebook."""
+    from nbgrader.api import Gradebook
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        generate(folder)
+        students = sorted(p.name for p in submitted.iterdir() if p.is_dir())
+        for student in students:
+            target = folder / "submitted" / student / ASSIGNMENT
+            shutil.copytree(submitted / student, target)
+        nbgrader(folder, "autograde", ASSIGNMENT, "--force")
+        scores: dict[str, dict[str, float]] = {}
+        with Gradebook(f"sqlite:///{folder / 'gradebook.db'}") as gb:
+            for student in students:
+                sub = gb.find_submission(ASSIGNMENT, student)
+                scores[student] = {nb.name: nb.score for nb in sub.notebooks}
+        return scores
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tools/course.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    student = sub.add_parser("student", help="build the student edition")
+    student.add_argument("--dest", type=Path, default=ROOT / "student")
+    student.add_argument("--keep", action="store_true", help="leave notebooks already there alone")
+    student.add_argument("--fallback", action="store_true", help="strip without nbgrader")
+    grade = sub.add_parser("autograde", help="autograde SUBMITTED/<student>/*.ipynb")
+    grade.add_argument("submitted", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "student":
+        written = build_student(args.dest, keep=args.keep, fallback=args.fallback)
+        how = (
+            "fallback stripping"
+            if args.fallback or not has_nbgrader()
+            else "nbgrader generate_assignment"
+        )
+        print(f"student edition in {args.dest} ({how}): {', '.join(written) or 'kept as it was'}")
+    else:
+        for student_id, points in autograde(args.submitted).items():
+            print(student_id, points, "total", sum(points.values()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
