@@ -956,9 +956,10 @@ _ROOK_4_SOUTH = "Rook R6 Y12 Y5 B9 B14 G7 G10 G13"
 
 
 def _rook_4_game() -> Any:
-    from cardlib.rook import RookHand
+    from cardlib.rook import DEFAULT_PLAYERS, RookHand
 
     return RookHand.from_position(
+        DEFAULT_PLAYERS,
         {"East": ["R9"], "South": _ROOK_4_SOUTH},
         dealer="North",
         bid=("South", 80),
