@@ -180,7 +180,9 @@ def dump(doc: Mapping[str, Any]) -> str:
     text = yaml.dump(
         _Block(doc), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, indent=2
     )
-    return "# a worked example exported from a cardlib table; check it with `cardlib check`\n" + text
+    return (
+        "# a worked example exported from a cardlib table; check it with `cardlib check`\n" + text
+    )
 
 
 def file_name(text: str) -> str:

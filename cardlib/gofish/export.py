@@ -38,7 +38,7 @@ def position(game: GoFishGame) -> dict[str, Any]:
 
 
 def engine(state: Any) -> GoFishGame:
-    return state.game  # type: ignore[no-any-return]
+    return state.game
 
 
 def after(event: Any, game: GoFishGame) -> dict[str, Any]:

@@ -27,7 +27,7 @@ def position(game: GolfGame) -> dict[str, Any]:
 
 
 def engine(state: Any) -> GolfGame:
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def after(event: Any, game: GolfGame) -> dict[str, Any]:

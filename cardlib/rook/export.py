@@ -44,7 +44,7 @@ def position(hand: RookHand) -> dict[str, Any]:
 
 
 def engine(state: Any) -> RookHand:
-    return state  # type: ignore[no-any-return]
+    return state
 
 
 def after(event: Any, hand: RookHand) -> dict[str, Any]:

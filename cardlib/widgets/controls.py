@@ -51,7 +51,7 @@ def handler(on_error: Callable[[Exception], None], fn: Callable[[], Any]) -> Cal
     return on_click
 
 
-class CardButton(w.Button):  # type: ignore[misc]
+class CardButton(w.Button):
     """One card (or one choice: a player, a bid, a colour) as a button.
 
     ``label`` is what the face shows (``"8♥"``), ``name`` its accessible name and tooltip
@@ -145,7 +145,9 @@ def standard_face(card: Any) -> tuple[str, str, str]:
     return f"{rank}{suit.symbol}", name, RED if card.colour == "red" else BLACK
 
 
-def card_button(card: Any, *, value: Any = None, face_up: bool = True, name: str = "") -> CardButton:
+def card_button(
+    card: Any, *, value: Any = None, face_up: bool = True, name: str = ""
+) -> CardButton:
     """The button of a standard card (Golf, Go Fish); ``value`` defaults to the card."""
     label, accessible, colour = standard_face(card)
     return CardButton(
@@ -159,7 +161,9 @@ def card_button(card: Any, *, value: Any = None, face_up: bool = True, name: str
 
 def chip(label: str, *, value: Any = None, name: str = "") -> CardButton:
     """A word-sized choice (a player to ask, a bid, a colour to name)."""
-    return CardButton(label, name=name or label, value=label if value is None else value, kind="chip")
+    return CardButton(
+        label, name=name or label, value=label if value is None else value, kind="chip"
+    )
 
 
 def mark_legal(buttons: Iterable[CardButton], is_legal: Callable[[Any], bool], show: bool) -> None:
