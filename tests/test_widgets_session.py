@@ -185,3 +185,62 @@ def test_a_click_handler_never_lets_an_exception_escape():
     b.on_click(handler(seen.append, lambda: 1 / 0))
     b.click()
     assert isinstance(seen[0], ZeroDivisionError)
+
+
+# -- the shared table controls -------------------------------------------------------
+
+
+def make_view():
+    from cardlib.widgets.controls import chip, mark_legal
+    from cardlib.widgets.table import SessionControls, status_html, status_text
+
+    class View(SessionControls, widgets.VBox):
+        def __init__(self):
+            self.session = session("golf")
+            self.status = widgets.HTML()
+            self.moves = [chip(m, value=m) for m in ("draw", "take", "flip TL", "flip TM", "boom")]
+            for b in self.moves:
+                b.on_click(self.click(lambda b=b: self.attempt(b.value)))
+            super().__init__([self.build_controls(), widgets.HBox(self.moves), self.status])
+            self._refresh()
+
+        def attempt(self, move):
+            if move == "boom":
+                raise KeyError("boom")
+            self.session.attempt(move)
+
+        def _refresh(self):
+            s = self.session
+            mark_legal(self.moves, s.is_legal, self.showing_legal)
+            self.status.value = status_html("head", s.refusal, s.log[-3:], s.problem)
+            self.text = status_text("head", s.refusal, s.log[-3:], s.problem)
+
+    return View()
+
+
+def test_shared_controls_undo_restart_new_deal_and_save(tmp_path):
+    v = make_view()
+    v.moves[0].click()  # draw: refused
+    assert "GOLF-FLIP-TWO" in v.status.value and "cardlib-refusal" in v.status.value
+    assert "Refused: draw" in v.text
+    v.moves[2].click()
+    assert v.session.steps and v.session.refusal is None
+    v.undo_button.click()
+    assert not v.session.steps
+    v.show_legal.value = True
+    assert [b.legal for b in v.moves] == [False, False, True, True, False]
+    v.moves[4].click()  # an exception inside a handler is shown, not raised
+    assert "KeyError" in v.status.value and "unchanged" in v.text
+    v.seed_box.value = 40
+    v.new_button.click()
+    assert v.session.seed == 40
+    v.new_button.click()
+    assert v.session.seed == 41 and v.seed_box.value == 41
+    v.moves[2].click()
+    v.restart_button.click()
+    assert not v.session.steps
+    v.moves[2].click()
+    v.folder.value = str(tmp_path / "saved")
+    v.save_button.click()
+    assert v.saved is not None and v.saved.parent == tmp_path / "saved"
+    assert v.saved.read_text(encoding="utf-8") == v.to_example()
