@@ -8,6 +8,7 @@ its clicks go through :meth:`SessionControls.click`, so no exception ever reache
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -64,10 +65,8 @@ class SessionControls:
 
         def failed(exc: Exception) -> None:
             self.session.fail(exc)
-            try:
+            with contextlib.suppress(Exception):  # drawing failed too: the words are kept
                 self._refresh()
-            except Exception:  # drawing failed too: the message is already in session.problem
-                pass
 
         return handler(failed, run)
 
