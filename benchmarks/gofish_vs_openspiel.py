@@ -1,115 +1,131 @@
-"""How fast is cardlib's Go Fish engine next to OpenSpiel's ``go_fish``?
+"""cardlib's Go Fish against OpenSpiel's ``go_fish``, at two to six players, in one run.
 
-Both play the same number of random three-player games, seeded, with every choice made
-in Python by ``random.Random``: a uniform choice among the legal moves for the players
-and, for OpenSpiel's chance nodes (each dealt or fished card), a draw weighted by its
-``chance_outcomes()``.  cardlib plays ``pagat`` through the checked ``play()`` (every move
-validated and narrated); there is no separate fast path.
+    python benchmarks/gofish_vs_openspiel.py [--games 300] [--rounds 5] [--seed 0] [--players 2 3 4 5 6]
+
+Both sides play random games: every decision a uniform choice among the legal moves with a
+seeded ``random.Random``.  Inputs are passed as each library documents them: cardlib gets
+the players as a list (``GoFishGame(["Ann", "Ben", "Cy"], seed=...)``), OpenSpiel its
+parameters as a dict (``pyspiel.load_game("go_fish", {...})``).  cardlib plays ``pagat``
+through the checked ``play()``.
+
+How chance is sampled, and why: cardlib shuffles the pack once with the game's seed and
+draws from the top.  OpenSpiel deals and fishes through chance nodes, one per card, whose
+outcomes are ranks with unequal probabilities (three 7s left are likelier than one K), so
+we draw from ``state.chance_outcomes()`` weighted by its probabilities (``random.choices``,
+what OpenSpiel's ``examples/example.py`` does with ``np.random.choice(p=...)``, without
+numpy's per-call cost).  Chance nodes are never counted as decisions.  "Deal untimed"
+deals every game before the clock starts (cardlib: the constructor; OpenSpiel: the chance
+nodes before the first decision); the fishing draws during play stay timed on both sides.
 
 OpenSpiel is set as close to Pagat's basic game as its parameters allow:
-``players=3, initial_cards=5, ranks=13, suits=4, most_books_wins=True,
-end_on_first_out=True, ask_after_empty_draw=True``.  What still differs:
-
-* OpenSpiel never ends when the stock runs out: play goes on without fishing until a
-  player goes out (Pagat ends at once when the stock is exhausted).
-* Its game ends on a player going out only when their last cards go into a book; a player
-  who gives away their last cards draws at their turn, as under Bicycle's rules (Pagat
-  ends the game on any empty hand).  Players with no cards cannot be asked.
-* It deals and fishes by ranks only (no suits), one chance node per card, so a game has
-  many more steps than requests; cardlib shuffles once and draws from the top.
-* It keeps public-information counters for observations; cardlib writes a narration.
-
-The games are therefore not the same length: the script also prints the average number
-of player decisions per game and the decisions per second, so the comparison can be read
-both ways.  Times are CPU time (``time.process_time``) of the fastest of five alternating
-rounds per engine, each round replaying the same seeds, so that other load on the machine
-disturbs the comparison as little as possible.
-
-Run: ``python benchmarks/gofish_vs_openspiel.py [games] [seed]`` (default 5000 games, seed 0).
+``initial_cards`` as Pagat deals (7 for two players, else 5), ``end_on_first_out=True``,
+``most_books_wins=True``.  What still differs: OpenSpiel never ends when the stock runs
+out (play goes on without fishing until a player goes out), and it ends on a player going
+out only when their last cards go into a book.  So the games differ in length, and the
+ratio per decision is the fair one.  See ``benchmarks/harness.py`` for the rounds.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
-import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from harness import compare, cpu
 
 from cardlib.gofish import GoFishGame
 
-PLAYERS = ("Ann", "Ben", "Cy")
-ROUNDS = 5
-OPENSPIEL_PARAMS = {
-    "players": 3,
-    "initial_cards": 5,
-    "ranks": 13,
-    "suits": 4,
-    "most_books_wins": True,
-    "end_on_first_out": True,
-    "ask_after_empty_draw": True,
-}
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
-def run_cardlib(games: int, seed: int) -> tuple[float, int]:
-    """Play ``games`` random games; return the CPU seconds taken and the decisions made."""
-    rng = random.Random(seed)
-    decisions = 0
-    start = time.process_time()
-    for i in range(games):
-        game = GoFishGame(PLAYERS, seed=seed * 1_000_003 + i)
-        while not game.is_over:
-            game.play(rng.choice(game.legal_moves()))
-            decisions += 1
-    return time.process_time() - start, decisions
+def cardlib_side(players: int):
+    names = NAMES[:players]
+
+    def run(games: int, seed: int, deal_timed: bool) -> tuple[float, int]:
+        rng = random.Random(seed)
+        decisions = 0
+        start = cpu()
+        if deal_timed:
+            dealt = None
+        else:
+            dealt = [GoFishGame(list(names), seed=seed * 100_003 + i) for i in range(games)]
+            start = cpu()
+        for i in range(games):
+            game = GoFishGame(list(names), seed=seed * 100_003 + i) if dealt is None else dealt[i]
+            while not game.is_over:
+                game.play(rng.choice(game.legal_moves()))
+                decisions += 1
+        return cpu() - start, decisions
+
+    return run
 
 
-def run_openspiel(games: int, seed: int) -> tuple[float, int]:
-    """The same for OpenSpiel: chance nodes drawn by their probabilities, moves uniformly."""
+def openspiel_params(players: int) -> dict:
+    return {
+        "players": players,
+        "initial_cards": 7 if players == 2 else 5,
+        "end_on_first_out": True,
+        "most_books_wins": True,
+    }
+
+
+def chance(state, rng: random.Random) -> None:
+    actions, probs = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(rng.choices(actions, probs)[0])
+
+
+def openspiel_side(name: str, params: dict):
     import pyspiel
 
-    game = pyspiel.load_game("go_fish", OPENSPIEL_PARAMS)
-    rng = random.Random(seed)
-    decisions = 0
-    start = time.process_time()
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, probs)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-    return time.process_time() - start, decisions
+    game = pyspiel.load_game(name, params)
+
+    def run(games: int, seed: int, deal_timed: bool) -> tuple[float, int]:
+        rng = random.Random(seed)
+        decisions = 0
+        start = cpu()
+        states = None
+        if not deal_timed:
+            states = []
+            for _ in range(games):
+                state = game.new_initial_state()
+                while state.is_chance_node():
+                    chance(state, rng)
+                states.append(state)
+            start = cpu()
+        for i in range(games):
+            state = game.new_initial_state() if states is None else states[i]
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    chance(state, rng)
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
+        return cpu() - start, decisions
+
+    return run
 
 
-def main(argv: list[str]) -> None:
-    games = int(argv[1]) if len(argv) > 1 else 5000
-    seed = int(argv[2]) if len(argv) > 2 else 0
-    rounds = ROUNDS if games >= ROUNDS else 1
-    print(f"{games} random 3-player games each, seed {seed}, in {rounds} alternating rounds")
-    # one warm-up game each, so imports and first-use caches are not timed
-    run_cardlib(1, seed + 1)
-    run_openspiel(1, seed + 1)
-    runs = {"cardlib": run_cardlib, "openspiel": run_openspiel}
-    best: dict[str, float] = {}
-    decisions: dict[str, int] = dict.fromkeys(runs, 0)
-    per_round = games // rounds
-    for _ in range(rounds):
-        # the same seeds for every round of an engine; the engines alternate, so a busy
-        # machine slows both alike, and the fastest round of each is kept
-        for name, run in runs.items():
-            seconds, made = run(per_round, seed)
-            best[name] = min(best.get(name, seconds), seconds)
-            decisions[name] = made
-    rates = {}
-    for name in runs:
-        rates[name] = per_round / best[name]
-        print(
-            f"{name:9}: {rates[name]:9.1f} games/s, {decisions[name] / best[name]:10.0f} "
-            f"decisions/s, {decisions[name] / per_round:5.1f} decisions a game"
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5, 6])
+    args = parser.parse_args()
+    for n in args.players:
+        compare(
+            f"Go Fish, {n} players",
+            {
+                "cardlib": cardlib_side(n),
+                "openspiel go_fish": openspiel_side("go_fish", openspiel_params(n)),
+            },
+            args.games,
+            args.rounds,
+            args.seed,
         )
-    print(f"ratio cardlib/openspiel: {rates['cardlib'] / rates['openspiel']:.2f}")
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

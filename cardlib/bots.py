@@ -13,8 +13,19 @@ UNKNOWN_GOLF_CARD = 5.0
 
 
 def random_bot(game: Any, rng: random.Random) -> Any:
-    """Any legal move, chosen uniformly: the random player of the invariant tests."""
-    return rng.choice(list(game.legal_moves()))
+    """Any legal move, chosen uniformly: the random player of the invariant tests.
+
+    ``rng.choice`` reads only the length and one item of the live view, so a long listing
+    (a Rook bidder's 2,002 ways to lay five cards aside) is never built as a list."""
+    return rng.choice(game.legal_moves())
+
+
+def simple_bot(game: Any, rng: random.Random) -> Any:
+    """The game's own simple computer player (``cardlib.games.GAMES[game.game].bot``):
+    a sensible move for any game of the registry."""
+    from cardlib.games import GAMES  # the registry imports the bots: look it up when asked
+
+    return GAMES[game.game].bot(game, rng)
 
 
 def _estimate(cards: list[Card | None]) -> float:

@@ -37,6 +37,19 @@ def _parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="explain rules of the catalogue")
     rules.add_argument("ids", nargs="*", help="rule IDs or a game (golf); default: all")
     sub.add_parser("schema", help="print the JSON Schema of a worked example")
+    sim = sub.add_parser("simulate", help="play N seeded games with bots; write a row a game")
+    sim.add_argument("game", choices=["golf", "go-fish", "rook"])
+    sim.add_argument("-n", type=int, default=1000, help="games (default 1000)")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--players", nargs="+", help="a number, or the names in seat order")
+    sim.add_argument("--rule-set", help="Go Fish: pagat, bicycle or gamerules")
+    sim.add_argument("--option", action="append", default=[], help="an option: NAME=VALUE")
+    sim.add_argument("--bots", nargs="+", default=["random"], help="random, simple or module:fn")
+    sim.add_argument("--full-game", action="store_true", help="Rook: play games to 300")
+    sim.add_argument("--max-moves", type=int, default=10_000, help="cap on decisions a game")
+    sim.add_argument("--format", choices=["csv", "jsonl"], default="csv")
+    sim.add_argument("-o", "--output", help="file to write (default: standard output)")
+    sim.add_argument("--workers", type=int, help="worker processes (default: by size)")
     return parser
 
 
@@ -57,6 +70,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return 0
     if args.command == "rules":
         return _rules(args.ids)
+    if args.command == "simulate":
+        from cardlib.simulate import command
+
+        return command(args)
     return _check(args.paths, args.format, args.verbose)
 
 

@@ -1,0 +1,149 @@
+"""Simulations: the same rows for the same seed whatever the batching and wherever the games
+run, rows that agree with the rules, capped games, the command line."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import random
+from typing import Any
+
+import pytest
+
+from cardlib.cli import main
+from cardlib.rook import TOTAL_COUNTERS
+from cardlib.simulate import Row, game_seed, simulate
+
+GAMES = ["go-fish", "golf", "rook"]
+
+
+def low_card_bot(game: Any, rng: random.Random) -> Any:
+    """A custom Golf bot: the first legal move, always (a function of the position)."""
+    return game.legal_moves()[0]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_same_rows_whatever_the_batching(game: str) -> None:
+    rows = simulate(game, n=12, seed=5, workers=1)
+    assert [r.index for r in rows] == list(range(12))
+    assert rows == simulate(game, n=12, seed=5, workers=1, batch_size=5)
+    assert rows[4:] == simulate(game, n=12, seed=5, batch_size=1)[4:]
+    assert rows != simulate(game, n=12, seed=6)
+
+
+def test_a_game_seed_depends_on_the_simulation_seed_and_the_index_only() -> None:
+    assert game_seed(1, 2) == game_seed(1, 2) != game_seed(2, 1)
+    assert 0 <= game_seed(0, 0) < 2**63
+
+
+def test_the_same_rows_in_worker_processes() -> None:
+    rows = simulate("go-fish", n=30, seed=3, bots="simple", workers=1)
+    assert rows == simulate("go-fish", n=30, seed=3, bots="simple", workers=2, batch_size=7)
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        assert rows == simulate("go-fish", n=30, seed=3, bots="simple", executor=pool)
+
+
+def test_the_same_rows_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")  # declared in the test extra
+    rows = simulate("rook", n=16, seed=9, bots=["simple", "random"] * 2, workers=1)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        got = simulate(
+            "rook",
+            n=16,
+            seed=9,
+            bots=["simple", "random"] * 2,
+            executor=client.get_executor(),
+            batch_size=5,
+        )
+    assert got == rows
+
+
+def test_go_fish_rows_count_the_books() -> None:
+    for row in simulate("go-fish", n=40, seed=1, players=4, rule_set="bicycle"):
+        assert row.rule_set == "bicycle" and row.seats == ("Ann", "Ben", "Cy", "Dee")
+        assert not row.capped and row.decisions > 0 and row.first == "Ann"
+        books = row.record["books"]
+        assert {p: len(b) for p, b in books.items()} == row.scores
+        assert sum(row.scores.values()) == 13  # bicycle plays on to all 13 books
+        assert set(row.winners) == {
+            p for p, k in row.scores.items() if k == max(row.scores.values())
+        }
+
+
+def test_golf_rows_add_up_the_columns() -> None:
+    for row in simulate("golf", n=30, seed=2, players=["X", "Y"], bots="simple"):
+        assert {p: sum(c) for p, c in row.record["columns"].items()} == row.scores
+        assert row.winners == tuple(
+            p for p in ("X", "Y") if row.scores[p] == min(row.scores.values())
+        )
+        assert row.record["went_out"] in ("X", "Y")
+
+
+def test_rook_rows_hold_the_contract() -> None:
+    for row in simulate("rook", n=40, seed=4, bots="simple"):
+        rec = row.record
+        assert sum(rec["taken"].values()) == TOTAL_COUNTERS
+        assert rec["bid"] % 5 == 0 and 70 <= rec["bid"] <= 120
+        assert rec["made"] == (rec["taken"][rec["bidders"]] >= rec["bid"])
+        assert rec["nest_to"] in row.seats and 0 <= rec["nest_laid"] <= TOTAL_COUNTERS
+        assert row.teams == {
+            t: (rec["taken"][t] if rec["made"] or t != rec["bidders"] else -rec["bid"])
+            for t in ("NS", "EW")
+        }
+        assert row.scores["North"] == row.scores["South"] == row.teams["NS"]
+
+
+def test_capped_games_are_reported_as_capped() -> None:
+    rows = simulate("golf", n=5, seed=1, max_moves=4)
+    assert all(r.capped and r.decisions == 4 and r.winners == () for r in rows)
+    games = simulate("rook", n=3, seed=1, full_game=True, max_hands=2)
+    assert all(r.capped and r.record["hands"] == 2 and len(r.record["bids"]) == 2 for r in games)
+
+
+def test_bots_by_name_and_as_functions() -> None:
+    rows = simulate("golf", n=6, seed=8, bots=["random", "simple", low_card_bot])
+    assert rows[0].bots == ("random", "simple", "low_card_bot")
+    assert rows == simulate("golf", n=6, seed=8, bots=["random", "simple", low_card_bot])
+    with pytest.raises(ValueError, match="2 bots for 3 seats"):
+        simulate("golf", n=1, bots=["random", "simple"])
+    with pytest.raises(ValueError, match="'clever' is not a bot"):
+        simulate("golf", n=1, bots="clever")
+    with pytest.raises(ValueError, match="'chess' is not a game"):
+        simulate("chess", n=1)
+
+
+def test_the_command_writes_csv_and_json_lines(tmp_path, capsys) -> None:
+    out = tmp_path / "rows.jsonl"
+    assert (
+        main(["simulate", "rook", "-n", "3", "--seed", "2", "--format", "jsonl", "-o", str(out)])
+        == 0
+    )
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    rows = simulate("rook", n=3, seed=2)
+    assert lines == [r.as_dict() for r in rows]
+    assert (
+        main(["simulate", "go-fish", "-n", "2", "--players", "2", "--rule-set", "gamerules"]) == 0
+    )
+    header, *body = capsys.readouterr().out.splitlines()
+    assert header.startswith("index,seed,game,rule_set,seats,bots,first,decisions,capped,winners,")
+    assert "record.books.Ann" in header.split(",") and len(body) == 2
+    assert body[0].split(",")[3] == "gamerules"
+
+
+def test_the_command_refuses_what_it_cannot_play(capsys) -> None:
+    assert main(["simulate", "golf", "-n", "1", "--option", "bogus=1"]) == 2
+    assert "bogus" in capsys.readouterr().err
+    assert main(["simulate", "go-fish", "-n", "1", "--rule-set", "hoyle"]) == 2
+    assert "'hoyle' is not a Go Fish rule set" in capsys.readouterr().err
+
+
+def test_a_row_flattens_for_csv() -> None:
+    row = Row(
+        0, 1, "golf", "r", ("A", "B"), ("random",) * 2, "A", 3, False, ("A",), {"A": 1, "B": 2}
+    )
+    assert row.flat()["scores.B"] == 2 and row.flat()["seats"] == "A B"
