@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import re
 
-from cardlib.golf import Position
+import pytest
+
+from cardlib.check import check_file
+from cardlib.golf import GolfMove, GolfOptions, Position
 from cardlib.widgets import GolfTable, LayoutScorer
 
 
@@ -67,10 +71,11 @@ def test_table_shows_the_rule_of_a_refused_move_and_changes_nothing():
     table.take_button.click()
     before = (table.game.discard[:], table.game.holding)
     table.discard_button.click()
-    assert "Refused: GOLF-TAKE-MUST-REPLACE" in table.status.value
+    assert "<b>GOLF-TAKE-MUST-REPLACE</b>" in table.status.value
+    assert "Legal instead: replace TL" in table.text
     assert (table.game.discard, table.game.holding) == before
     table.draw_button.click()
-    assert "Refused: GOLF-DRAW" in table.status.value
+    assert "<b>GOLF-DRAW</b>" in table.status.value
 
 
 def test_table_plays_a_whole_hole_and_can_start_another():
@@ -89,26 +94,134 @@ def test_table_plays_a_whole_hole_and_can_start_another():
     assert not table.game.is_over and table.seed == 4 and table.game.phase == "flip"
 
 
-def test_table_with_the_extra_flip_variant_lets_the_learner_turn_a_card_after_a_discard():
-    from cardlib.golf import GolfOptions
+# -- the cards are the controls ------------------------------------------------------
 
-    table = GolfTable(seed=1, options=GolfOptions(stock_out="reshuffle", extra_flip=True))
-    game = table.game
+
+RULE_SETS = {
+    "reshuffle": GolfOptions(stock_out="reshuffle"),
+    "end": GolfOptions(stock_out="end"),
+    "extra-flip-last-turns": GolfOptions(stock_out="reshuffle", extra_flip=True, last_turns=True),
+}
+
+
+def click_for(table: GolfTable, move: GolfMove) -> None:
+    """Click the control that makes ``move``, as a learner would."""
+    if move.kind in ("flip", "replace"):
+        table.position_buttons[move.position].click()
+    elif move.kind == "draw":
+        table.draw_button.click()
+    else:
+        assert move.kind in ("take", "discard"), f"no control makes {move}"
+        table.take_button.click()
+
+
+@pytest.mark.parametrize("name", RULE_SETS)
+def test_a_whole_hole_against_the_computer_through_the_card_controls(name, tmp_path):
+    table = GolfTable(opponents=["Bot 1", "Bot 2"], seed=5, options=RULE_SETS[name])
+    rng = random.Random(5)
+    while not table.game.is_over:
+        before = len(table.session.steps)
+        click_for(table, rng.choice(table.session.legal()))
+        assert len(table.session.steps) > before and table.session.refusal is None
+    assert "The hole is over (GOLF-END)" in table.text
+    assert "Column scores so far" in table.summary.value
+    (report,) = check_file(table.save(tmp_path))
+    assert report.passed, [str(p) for p in report.problems]
+
+
+def test_extra_flip_after_a_discard_is_made_by_clicking_a_face_down_card():
+    table = GolfTable(seed=1, options=RULE_SETS["extra-flip-last-turns"])
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.TM].click()
+    table.draw_button.click()
+    table.take_button.click()  # holding a drawn card, the pile takes it: discard
+    assert table.game.phase == "extra-flip" and "compulsory" in table.text
+    table.position_buttons[Position.BR].click()
+    assert table.session.refusal is None and table.game.layouts["Learner"].up[Position.BR]
+
+
+def test_after_taking_the_discard_the_headline_does_not_offer_to_discard_it():
+    table = GolfTable(seed=2)
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.TR].click()
+    table.take_button.click()
+    head = table.text.splitlines()[0]
+    assert "or discard" not in head and "GOLF-TAKE-MUST-REPLACE" in head
+
+
+def test_every_kind_of_illegal_click_is_answered_and_changes_nothing():
+    table = GolfTable(seed=4, options=RULE_SETS["extra-flip-last-turns"])
+    tries = [
+        (table.draw_button, "GOLF-FLIP-TWO"),
+        (table.take_button, "GOLF-FLIP-TWO"),
+    ]
+    for button, rule in tries:
+        before = table.game.describe()
+        button.click()
+        assert table.session.refusal.rule == rule and table.game.describe() == before
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.TL].click()  # already face up
+    assert table.session.refusal is not None and "Refused: flip TL" in table.text
+    table.position_buttons[Position.TM].click()
+    table.position_buttons[Position.BL].click()  # flipping a third: not in the draw phase
+    assert table.session.refusal is not None
+    assert "<b>Refused: replace BL</b>" in table.status.value
+
+
+def test_show_legal_moves_marks_the_legal_cards():
+    table = GolfTable(seed=3)
+    table.show_legal.value = True
+    assert all(b.legal for b in table.position_buttons.values())
+    assert not table.draw_button.legal and not table.take_button.legal
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.TM].click()
+    assert table.draw_button.legal and table.take_button.legal
+    assert not table.position_buttons[Position.BL].legal
+
+
+def test_undo_restart_and_a_numbered_new_deal():
+    table = GolfTable(seed=6)
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.TM].click()
+    table.draw_button.click()
+    table.undo_button.click()
+    assert table.game.phase == "draw" and table.game.holding is None
+    table.restart_button.click()
+    assert table.game.phase == "flip" and not any(table.game.layouts["Learner"].up)
+    table.seed_box.value = 17
+    table.new_button.click()
+    assert table.seed == 17 and "seed 17" in table.text
+
+
+def test_to_example_is_a_checked_worked_example(tmp_path):
+    table = GolfTable(seed=8)
     table.position_buttons[Position.TL].click()
     table.position_buttons[Position.BL].click()
     table.draw_button.click()
-    table.discard_button.click()
-    assert game.phase == "extra-flip" and game.to_move == "Learner"
-    assert "compulsory" in table.text
-    table.position_buttons[Position.TM].click()  # turns the card up, not "replace TM"
-    assert game.layouts["Learner"].up[Position.TM]
-    assert "(extra-flip variant)" in table.status.value and "Refused" not in table.status.value
+    table.position_buttons[Position.TR].click()
+    text = table.to_example()
+    assert "deal: {seed: 8}" in text and "Learner: replace TR" in text
+    path = tmp_path / "g.yaml"
+    path.write_text(text, encoding="utf-8")
+    (report,) = check_file(path)
+    assert report.passed
 
 
-def test_table_click_never_raises_and_shows_what_went_wrong():
-    table = GolfTable(seed=2)
-    before = repr(table.game)
-    assert table.play("jump over the stock") is False
-    assert table.text.splitlines()[1].startswith("- Not a move:")
-    assert table.play(None) is False  # type: ignore[arg-type]
-    assert repr(table.game) == before
+def test_every_card_control_has_an_accessible_name():
+    table = GolfTable(seed=1)
+    controls = [*table.position_buttons.values(), table.draw_button, table.take_button]
+    assert all(c.tooltip for c in controls)
+    assert table.position_buttons[Position.TL].tooltip == "your top-left card: face down"
+
+
+def test_the_scorer_cards_are_controls_and_its_dropdowns_are_wide_enough():
+    scorer = LayoutScorer()
+    assert all(p.layout.width == "150px" for p in scorer.pickers)
+    scorer.card_buttons[Position.BL].click()
+    assert scorer.card_buttons[Position.BL].selected
+    queen = next(c for c in scorer.rank_chips if c.description == "Q")
+    queen.click()
+    clubs = next(c for c in scorer.suit_chips if c.description == "♣")
+    clubs.click()
+    assert str(scorer.cards[Position.BL]) == "QC" and "Total: 27" in scorer.result.value
+    assert scorer.card_buttons[Position.BL].description == "Q♣"

@@ -1,41 +1,52 @@
 """Six Card Golf widgets: a layout scorer and a playable hole against computer players.
 
-Both are thin: the engine holds the state and decides every rule; the widgets only turn
-clicks into moves and show the engine's pictures, narration and refusals.
+The cards are the controls: the learner clicks a card of their layout, the stock or the
+discard pile (:mod:`cardlib.widgets.controls`).  Any click is tried as a move; the engine
+makes it or refuses it with its rule, and a refusal says what would be legal instead.
+The table stands on a :class:`~cardlib.widgets.session.TableSession` (undo, restart, new
+deal by number, save as a worked example).
 """
 
 from __future__ import annotations
 
 import html
-import random
 from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from cardlib.cards import Card, find_duplicate, standard_deck
-from cardlib.errors import CardlibError
+from cardlib.cards import Card, Rank, Suit, find_duplicate
 from cardlib.golf import render
 from cardlib.golf.bot import golf_bot
 from cardlib.golf.engine import (
     COLUMNS,
-    DISCARD,
-    DRAW,
-    TAKE,
+    VALUES,
     GolfGame,
     GolfMove,
     GolfOptions,
+    Layout,
     Position,
+    column_score,
     score_layout,
 )
-from cardlib.widgets.common import LearnerAgainstBots
+from cardlib.render import card_html
+from cardlib.widgets.controls import STYLE, CardButton, card_button, chip, mark_legal
+from cardlib.widgets.session import TableSession
+from cardlib.widgets.table import SessionControls, status_html, status_text
 
 _CARD_OPTIONS = [
-    (c.unicode, str(c)) for c in sorted(standard_deck(), key=lambda c: (c.rank, c.suit.letter))
+    (c.unicode, str(c))
+    for c in sorted((Card(r, s) for r in Rank for s in Suit), key=lambda c: (c.rank, c.suit.letter))
 ]
 
 
+def _position_name(p: Position) -> str:
+    return str(getattr(p, "words", p.name))
+
+
 class LayoutScorer(w.VBox):
-    """Choose six cards; each column and the total update, with the reason for each."""
+    """Six cards in two rows; click a card, then a rank and a suit to change it; each
+    column and the total update, with the reason for each.  The dropdowns (``pickers``)
+    set the same cards."""
 
     def __init__(self, cards: Sequence[str] = ("8H", "2S", "AC", "8C", "KD", "QH")) -> None:
         self.pickers = [
@@ -43,21 +54,57 @@ class LayoutScorer(w.VBox):
                 options=_CARD_OPTIONS,
                 value=str(Card.parse(c)),
                 description=p.name,
-                layout=w.Layout(width="130px"),
+                layout=w.Layout(width="150px"),
+                style={"description_width": "30px"},
             )
             for p, c in zip(Position, cards, strict=True)
         ]
+        self.chosen = Position.TL
+        self.card_buttons = [
+            card_button(Card.parse(c), value=p) for p, c in zip(Position, cards, strict=True)
+        ]
+        for b in self.card_buttons:
+            b.on_click(lambda b: self.choose(b.value))
+        self.rank_chips = [chip(r.symbol, value=r, name=f"rank {r.symbol}") for r in Rank]
+        self.suit_chips = [chip(s.symbol, value=s, name=f"suit {s.name.lower()}") for s in Suit]
+        for c in self.rank_chips:
+            c.on_click(lambda c: self.set_card(self.chosen, rank=c.value))
+        for c in self.suit_chips:
+            c.on_click(lambda c: self.set_card(self.chosen, suit=c.value))
         self.result = w.HTML()
         for picker in self.pickers:
             picker.observe(self._update, names="value")
-        grid = w.GridBox(self.pickers, layout=w.Layout(grid_template_columns="repeat(3, 140px)"))
-        super().__init__([grid, self.result])
+        cards = w.GridBox(
+            self.card_buttons, layout=w.Layout(grid_template_columns="repeat(3, max-content)")
+        )
+        grid = w.GridBox(self.pickers, layout=w.Layout(grid_template_columns="repeat(3, 160px)"))
+        chips = w.VBox(
+            [
+                w.HBox(self.rank_chips, layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(self.suit_chips),
+            ]
+        )
+        super().__init__([cards, chips, grid, self.result])
         self.add_class("cardlib-layout-scorer")
         self._update()
 
     @property
     def cards(self) -> list[Card]:
         return [Card.parse(p.value) for p in self.pickers]
+
+    def choose(self, position: Position) -> None:
+        """Choose the card to change (a click on it)."""
+        self.chosen = position
+        for b in self.card_buttons:
+            b.select(b.value == position)
+
+    def set_card(
+        self, position: Position, *, rank: Rank | None = None, suit: Suit | None = None
+    ) -> None:
+        """Change the rank or the suit of the card at ``position``."""
+        old = self.cards[position]
+        new = Card(rank if rank is not None else old.rank, suit if suit is not None else old.suit)
+        self.pickers[position].value = str(new)
 
     @property
     def text(self) -> str:
@@ -69,28 +116,77 @@ class LayoutScorer(w.VBox):
 
     def _update(self, _change: object = None) -> None:
         cards = self.cards
+        for b, c in zip(self.card_buttons, cards, strict=True):
+            label = card_button(c)
+            b.description, b.tooltip = (
+                label.description,
+                f"{_position_name(b.value)}: {label.tooltip}",
+            )
+            b.style.text_color = label.style.text_color
         dup = find_duplicate(cards)
         if dup is not None:
-            self.result.value = f"<p><b>GOLF-DECK</b>: {dup} is chosen twice, but the one pack has each card once.</p>"
+            self.result.value = STYLE + (
+                f'<div class="cardlib-refusal" role="alert"><b>GOLF-DECK</b>: {dup} is chosen '
+                "twice, but the one pack has each card once.</div>"
+            )
             return
         score = score_layout(cards)
-        from cardlib.golf import Layout
-
         rows = "".join(
             f"<li>{COLUMNS[i]} column, {c.top} over {c.bottom}: <b>{c.points}</b> "
             f"({html.escape(c.reason)}; {c.rule})</li>"
             for i, c in enumerate(score.columns)
         )
         self.result.value = (
-            render.golf_layout_html(Layout(cards, [True] * 6))
-            + f"<ul>{rows}</ul><p><b>Total: {score.total}</b></p>"
+            STYLE
+            + render.golf_layout_html(Layout(cards, [True] * 6))
+            + f'<ul class="cardlib-status">{rows}</ul><p><b>Total: {score.total}</b></p>'
         )
 
 
-class GolfTable(LearnerAgainstBots, w.VBox):
-    """A hole of Six Card Golf: the learner ("You") against one or more computer players."""
+def column_pictures(game: GolfGame, *, reveal: bool = False) -> str:
+    """Each player's running column scores as small bars: what the face-up cards of each
+    column are worth now (a paired column 0), and the total so far."""
+    rows = []
+    for p in game.players:
+        lay = game.layouts[p]
+        cells = []
+        for c in range(3):
+            top, bottom = (
+                (lay.cards[c], lay.cards[c + 3])
+                if reveal
+                else (lay.visible(Position(c)), lay.visible(Position(c + 3)))
+            )
+            if top is not None and bottom is not None:
+                pts, why = column_score(top, bottom).points, "both up"
+            else:
+                seen = [x for x in (top, bottom) if x is not None]
+                pts, why = sum(VALUES[x.rank] for x in seen), f"{2 - len(seen)} down"
+            width = min(abs(pts), 20) * 4
+            colour = "#27ae60" if pts <= 0 else "#e67e22"
+            cells.append(
+                f'<td style="padding:2px 6px;white-space:nowrap" title="{COLUMNS[c]} column: {pts} ({why})">'
+                f'{COLUMNS[c]} <b>{pts}</b> <span style="display:inline-block;width:{width}px;'
+                f'height:8px;background:{colour}"></span></td>'
+            )
+        total = game.scores()[p] if reveal else game.visible_score(p)
+        rows.append(
+            f'<tr><th style="text-align:left;white-space:nowrap">{html.escape(p)}</th>{"".join(cells)}'
+            f"<td><b>{total}</b></td></tr>"
+        )
+    return (
+        '<table class="cardlib-golf-columns" style="border-collapse:collapse">'
+        '<caption style="text-align:left">Column scores so far</caption>'
+        + "".join(rows)
+        + "</table>"
+    )
 
-    bot = staticmethod(golf_bot)
+
+class GolfTable(SessionControls, w.VBox):
+    """A hole of Six Card Golf: the learner ("Learner") against one or more computer players.
+
+    Click your own cards to turn them up or to place the card you hold, the stock to draw,
+    the discard pile to take its top card (or, holding a drawn card, to discard it).
+    """
 
     def __init__(
         self,
@@ -102,73 +198,94 @@ class GolfTable(LearnerAgainstBots, w.VBox):
     ) -> None:
         self.you = you
         self.players = (you, *opponents)
-        self.seed = seed
         self.options = options or GolfOptions(stock_out="reshuffle")
+        self.session = TableSession(
+            "golf",
+            deal=lambda s: GolfGame(self.players, options=self.options, seed=s),
+            seed=seed,
+            learners=[you],
+            bot=golf_bot,
+        )
         self.table = w.HTML()
+        self.summary = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
-        self.draw_button = w.Button(description="Draw from stock")
-        self.take_button = w.Button(description="Take discard")
-        self.discard_button = w.Button(description="Discard")
-        self.new_button = w.Button(description="New hole")
         self.position_buttons = {
-            p: w.Button(description=p.name, layout=w.Layout(width="60px")) for p in Position
+            p: CardButton("", name=f"your {_position_name(p)} card", value=p, face_up=False)
+            for p in Position
         }
-        self.draw_button.on_click(lambda _b: self.play(DRAW))
-        self.take_button.on_click(lambda _b: self.play(TAKE))
-        self.discard_button.on_click(lambda _b: self.play(DISCARD))
-        self.new_button.on_click(lambda _b: self._safely(lambda: self.new_hole(self.seed + 1)))
         for p, b in self.position_buttons.items():
-            b.on_click(lambda _b, p=p: self.play(self._position_move(p)))
-        grid = w.GridBox(
-            list(self.position_buttons.values()),
-            layout=w.Layout(grid_template_columns="repeat(3, 64px)"),
+            b.on_click(self.click(self._clicked(p)))
+        self.draw_button = CardButton(
+            "", name="the stock: draw its top card", value="draw", face_up=False
         )
-        actions = w.VBox(
+        self.take_button = CardButton("", name="the discard pile", value="take")
+        self.discard_button = self.take_button  # holding a card, the pile takes it: discard
+        self.held = w.HTML()
+        self.draw_button.on_click(self.click(lambda: self.session.attempt(GolfMove("draw"))))
+        self.take_button.on_click(self.click(lambda: self.session.attempt(self._pile_move())))
+        mine = w.GridBox(
+            list(self.position_buttons.values()),
+            layout=w.Layout(grid_template_columns="repeat(3, max-content)"),
+        )
+        piles = [self.draw_button, self.take_button, self.held]
+        controls = self.build_controls()
+        self.new_button = self.new_button  # the shared "New deal" button
+        super().__init__(
             [
-                w.HBox([self.draw_button, self.take_button, self.discard_button, self.new_button]),
-                grid,
+                self.table,
+                w.HBox(
+                    [mine, w.HBox(piles)],
+                    layout=w.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.summary,
+                controls,
+                self.status,
             ]
         )
-        super().__init__([self.table, actions, self.status])
         self.add_class("cardlib-golf-table")
-        self.new_hole(seed)
-
-    @property
-    def text(self) -> str:
-        """What the status line shows, as plain text: the situation, then the latest events."""
-        return "\n".join([self._headline(), *(f"- {m}" for m in self.messages[-6:])])
-
-    def new_hole(self, seed: int) -> None:
-        self.seed = seed
-        self.game = GolfGame(self.players, options=self.options, seed=seed)
-        self._rng = random.Random(seed)
-        self.messages: list[str] = [f"A new hole (seed {seed}): turn two of your cards face up."]
-        self._bots_play()
         self._refresh()
 
+    @property
+    def game(self) -> GolfGame:
+        game: GolfGame = self.session.game
+        return game
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    def new_hole(self, seed: int) -> None:
+        """Deal hole ``seed`` (the same number deals the same cards)."""
+        self.new_deal(seed)
+
+    def play(self, move: GolfMove | str) -> bool:
+        """Make the learner's move; a refused move is shown with its rule. True if it was played."""
+        result = self.session.attempt(move)
+        self._refresh()
+        return self.session.refusal is None and result is not None and not self.session.problem
+
+    def _clicked(self, p: Position) -> Callable[[], object]:
+        return lambda: self.session.attempt(self._position_move(p))
+
     def _position_move(self, p: Position) -> GolfMove:
-        """A position button turns the card up while cards are being turned (the opening
-        two, or the extra-flip variant's compulsory flip after a discard); otherwise it
-        puts the card in hand there."""
         if self.game.phase in ("flip", "extra-flip"):
             return GolfMove("flip", p)
         return GolfMove("replace", p)
 
-    def play(self, move: GolfMove | str) -> bool:
-        """Make the learner's move; a refused move is shown with its rule. True if it was played."""
-        return self._safely(lambda: self._learner_plays(move))
+    def _pile_move(self) -> GolfMove:
+        return GolfMove("discard") if self.game.holding is not None else GolfMove("take")
 
-    def _safely(self, action: Callable[[], bool | None]) -> bool:
-        """Run a click's action; whatever goes wrong is shown in words, never raised."""
-        try:
-            return bool(action())
-        except CardlibError as e:
-            self.messages = [f"Not a move: {e}"]
-        except Exception as e:  # a bug: say so in the widget rather than in a traceback
-            self.messages = [f"Something went wrong ({type(e).__name__}: {e}); nothing was played"]
-        self._refresh()
-        return False
+    @property
+    def messages(self) -> list[str]:
+        start = f"A new hole (seed {self.seed}): turn two of your cards face up."
+        return [start, *self.session.log]
+
+    @property
+    def text(self) -> str:
+        """What the status line shows, as plain text: the situation, then the latest events."""
+        s = self.session
+        return status_text(self._headline(), s.refusal, self.messages[-6:], s.problem)
 
     def _headline(self) -> str:
         game = self.game
@@ -181,15 +298,64 @@ class GolfTable(LearnerAgainstBots, w.VBox):
                 f"The hole is over (GOLF-END). Scores: {listed}. Lowest: {best}. "
                 f"Your score so far: {game.visible_score(self.you)}"
             )
-        todo = {
-            "flip": "turn a card face up (click a position)",
-            "draw": "draw from the stock or take the discard",
-            "place": f"place {game.holding} (click a position) or discard it",
-            "extra-flip": "turn one face-down card up (click a position): the variant makes it compulsory",
-        }[game.phase]
+        if game.phase == "place":
+            if GolfMove("discard") in game.legal_moves():
+                todo = f"place {game.holding} (click a position) or discard it (click the pile)"
+            else:
+                todo = (
+                    f"place {game.holding} (click a position): a card taken from the discard "
+                    "pile must replace one of yours (GOLF-TAKE-MUST-REPLACE)"
+                )
+        else:
+            todo = {
+                "flip": "turn a card face up (click a position)",
+                "draw": "draw from the stock or take the discard",
+                "extra-flip": "turn one face-down card up (click it): the variant makes it "
+                "compulsory",
+            }[game.phase]
         return f"Your score so far: {game.visible_score(self.you)}. {game.to_move} to {todo}."
 
     def _refresh(self) -> None:
-        self.table.value = render.golf_game_html(self.game)
-        log = "".join(f"<li>{html.escape(m)}</li>" for m in self.messages[-6:])
-        self.status.value = f"<p><b>{html.escape(self._headline())}</b></p><ul>{log}</ul>"
+        game, s = self.game, self.session
+        others = "".join(
+            f'<div style="display:inline-block;margin-right:16px"><b>{html.escape(p)}</b>'
+            f"{render.golf_layout_html(game.layouts[p], reveal=game.is_over, size=36)}</div>"
+            for p in self.players[1:]
+        )
+        self.table.value = STYLE + f'<div class="cardlib-golf-game">{others}</div>'
+        lay = game.layouts[self.you]
+        for p, b in self.position_buttons.items():
+            card, up = lay.cards[p], lay.up[p] or game.is_over
+            face = card_button(card)
+            b.face_up = up
+            b.description = face.description if up else ""
+            b.tooltip = f"your {_position_name(p)} card: " + (face.tooltip if up else "face down")
+            b.style.button_color = "#ffffff" if up else "#2c5aa0"
+            b.style.text_color = face.style.text_color
+        self.draw_button.tooltip = f"the stock ({game.stock_size} cards): draw its top card"
+        top = game.discard_top
+        if top is None:
+            self.take_button.description, self.take_button.tooltip = "", "the discard pile: empty"
+        else:
+            face = card_button(top)
+            self.take_button.description = face.description
+            self.take_button.style.text_color = face.style.text_color
+            what = "discard the card you hold" if game.holding is not None else f"take {top}"
+            self.take_button.tooltip = f"the discard pile, {top} on top: {what}"
+        self.held.value = (
+            f"<span title='the card you hold'>holding {card_html(game.holding, size=40)}</span>"
+            if game.holding is not None and game.to_move == self.you
+            else ""
+        )
+        legal = set(s.legal())
+        mark_legal(
+            self.position_buttons.values(),
+            lambda p: self._position_move(p) in legal,
+            self.showing_legal,
+        )
+        self.draw_button.mark(self.showing_legal and GolfMove("draw") in legal)
+        self.take_button.mark(self.showing_legal and self._pile_move() in legal)
+        self.undo_button.disabled = not s.can_undo
+        self.summary.value = column_pictures(game, reveal=game.is_over)
+        lines = [*self.messages[-6:], *self.saved_line()]
+        self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)

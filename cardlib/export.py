@@ -1,0 +1,208 @@
+"""A played game as a worked example: the setup, every move, and claims the engine computed.
+
+The exported text is in the checked format (``docs/examples.md``), so ``cardlib check``
+proves it.  The claims are not computed by a second copy of any rule: the exporter builds
+the example's setup with the game's own claims module (as the checker does), replays the
+moves through the engine, and asks each claim of the claims table what the rules give --
+the very function the checker later compares the claim with.  Which claims a game's
+examples make, and when, is chosen in ``cardlib/<game>/export.py``:
+
+* ``header(game)``: the ``rule_set`` and ``options`` fields;
+* ``position(game)``: the ``setup`` of a game that did not start from a seeded deal;
+* ``after(event, game)``: the claims to make after a move (a book laid, a trick won);
+* ``final(game)``: the claims at the end (scores, tricks, books, the winner);
+* ``engine(state)``: the engine's game inside the claims module's state.
+
+Claims are asked with *probe* values shaped like the claim (``{player: PROBE}``); every
+leaf comes back confirmed or mismatched with the engine's value, which is what is written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import yaml
+
+from cardlib.check import play_step
+from cardlib.claims import Confirmed
+from cardlib.games import GAMES
+
+
+class _Probe:
+    """A claimed value equal to nothing, so the claim reports the engine's value."""
+
+    __hash__ = object.__hash__
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "PROBE"
+
+
+PROBE: Any = _Probe()
+
+
+def _policy(game_id: str) -> ModuleType:
+    from cardlib.gofish import export as gofish
+    from cardlib.golf import export as golf
+    from cardlib.rook import export as rook
+
+    return {"golf": golf, "go-fish": gofish, "rook": rook}[game_id]
+
+
+def plain(value: Any) -> Any:
+    """A value as YAML writes it: cards and ranks in notation, tuples as lists."""
+    if value is None or type(value) in (bool, int, str):
+        return value
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return str(value)
+
+
+def _leaves(probe: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(probe, Mapping):
+        for k, v in probe.items():
+            yield from _leaves(v, (*path, k))
+    else:
+        yield path
+
+
+def claim_values(claims: ModuleType, state: Any, probes: Mapping[str, Any]) -> dict[str, Any]:
+    """What the rules give for each claim in ``probes`` (claim -> a value shaped like it),
+    asked of the claims table ``claims.CLAIMS`` exactly as the checker asks it."""
+    out: dict[str, Any] = {}
+    for key, probe in probes.items():
+        results = list(claims.CLAIMS[key](state, probe, ("expect", key)))
+        leaves = list(_leaves(probe))
+        if len(results) != len(leaves):
+            raise AssertionError(f"claim {key}: {len(results)} results for {len(leaves)} values")
+        if leaves == [()]:
+            r = results[0]
+            out[key] = plain(r.value if isinstance(r, Confirmed) else r.actual)
+            continue
+        tree: dict[str, Any] = {}
+        for path, r in zip(leaves, results, strict=True):
+            node = tree
+            for k in path[:-1]:
+                node = node.setdefault(str(k), {})
+            node[str(path[-1])] = plain(r.value if isinstance(r, Confirmed) else r.actual)
+        out[key] = tree
+    return out
+
+
+def example(
+    game_id: str,
+    *,
+    first: Any,
+    moves: Sequence[tuple[str, str]],
+    seed: int | None = None,
+    title: str,
+    source: str,
+) -> str:
+    """The worked example of a game: ``first`` is the game before the first move (a fresh
+    deal with ``seed``, or, with ``seed=None``, a position), ``moves`` the (player, move)
+    pairs made since.  Returns YAML text that ``cardlib check`` passes."""
+    policy = _policy(game_id)
+    claims = GAMES[game_id].claims
+    doc: dict[str, Any] = {"example": title, "source": source, "game": game_id}
+    doc.update(policy.header(first))
+    doc["players"] = list(first.players)
+    doc["setup"] = {"deal": {"seed": seed}} if seed is not None else policy.position(first)
+    state = claims.start(doc)
+    steps: list[dict[str, Any]] = []
+    for i, (player, move) in enumerate(moves):
+        here = ("steps", i, player)
+        play = getattr(claims, "play", None)  # as cardlib.check does, until every game drops it
+        event = play(state, player, move, here) if play else play_step(state, player, move, here)
+        step: dict[str, Any] = _Block({player: move})
+        expect = claim_values(claims, state, policy.after(event, policy.engine(state)))
+        if expect:
+            step["expect"] = expect
+        steps.append(step)
+    final = claim_values(claims, state, policy.final(policy.engine(state)))
+    if final:
+        steps.append(_Block({"expect": final}))
+    if not steps:
+        steps.append({"note": "no moves were made"})
+    doc["steps"] = steps
+    return dump(doc)
+
+
+def session_example(session: Any, *, title: str | None = None, source: str | None = None) -> str:
+    """The example of a :class:`cardlib.widgets.session.TableSession`'s game so far."""
+    name = GAMES[session.game_id].name
+    seeded = session.deal is not None
+    where = f"deal {session.seed}" if seeded else "a given position"
+    return example(
+        session.game_id,
+        first=session.first,
+        moves=[(s.player, s.move) for s in session.steps],
+        seed=session.seed if seeded else None,
+        title=title or f"{name}, {where}, played at a cardlib table",
+        source=source or f"played in a cardlib widget ({where}, {len(session.steps)} moves)",
+    )
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+class _Block(dict[str, Any]):
+    """A mapping written in block style (the document and its steps)."""
+
+
+def _short_lists(dumper: yaml.SafeDumper, data: list[Any]) -> Any:
+    flow = all(not isinstance(x, dict | list) for x in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+def _short_maps(dumper: yaml.SafeDumper, data: dict[str, Any]) -> Any:
+    flow = all(not isinstance(x, dict | list) for x in data.values()) and len(data) <= 6
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data, flow_style=flow)
+
+
+_Dumper.add_representer(list, _short_lists)
+_Dumper.add_representer(dict, _short_maps)
+_Dumper.add_representer(
+    _Block, lambda d, data: d.represent_mapping("tag:yaml.org,2002:map", data, flow_style=False)
+)
+
+
+def dump(doc: Mapping[str, Any]) -> str:
+    """A worked example as YAML: top-level fields in the documented order, claims inline."""
+    text = yaml.dump(
+        _Block(doc), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, indent=2
+    )
+    return (
+        "# a worked example exported from a cardlib table; check it with `cardlib check`\n" + text
+    )
+
+
+def file_name(text: str) -> str:
+    """A file name made of words: ``"Golf, deal 17"`` -> ``golf-deal-17``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "example"
+
+
+def save(text: str, folder: str | Path, name: str) -> Path:
+    """Write an exported example into ``folder`` (created if needed) as ``name`` (``.yaml``
+    added if missing); an existing file is never overwritten (``-2``, ``-3``... is added)."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = file_name(name.removesuffix(".yaml").removesuffix(".yml"))
+    path = folder / f"{stem}.yaml"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.yaml"
+        n += 1
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+__all__ = ["PROBE", "claim_values", "dump", "example", "plain", "save", "session_example"]

@@ -1,0 +1,46 @@
+"""Which claims an exported Golf game makes (see :mod:`cardlib.export`): after each turn's
+placing move, the top of the discard pile and what the mover's face-up cards are worth;
+at the end of the hand, every column's score and every player's score."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from cardlib.export import PROBE
+from cardlib.golf.engine import COLUMNS, GolfGame, GolfOptions
+
+_DEFAULTS = GolfOptions()
+
+
+def header(game: GolfGame) -> dict[str, Any]:
+    options = {
+        f.name: getattr(game.options, f.name)
+        for f in dataclasses.fields(GolfOptions)
+        if getattr(game.options, f.name) != getattr(_DEFAULTS, f.name)
+    }
+    return {"options": options} if options else {}
+
+
+def position(game: GolfGame) -> dict[str, Any]:
+    raise ValueError("a Golf table starts from a deal: export it with its seed")
+
+
+def engine(state: Any) -> GolfGame:
+    return state
+
+
+def after(event: Any, game: GolfGame) -> dict[str, Any]:
+    if event.move.kind not in ("replace", "discard") or game.is_over:
+        return {}
+    return {"discard_top": None, "visible_score": {event.player: PROBE}}
+
+
+def final(game: GolfGame) -> dict[str, Any]:
+    if not game.is_over:
+        return {"visible_score": {p: PROBE for p in game.players}}
+    return {
+        "over": PROBE,
+        "columns": {p: dict.fromkeys(COLUMNS, PROBE) for p in game.players},
+        "score": {p: PROBE for p in game.players},
+    }

@@ -1,0 +1,288 @@
+"""A table session over the game protocol: what every game widget does besides drawing.
+
+A :class:`TableSession` holds one game at a table where a learner plays some seats (or all
+of them) and computer players the rest.  It knows nothing of any game's rules: every move
+goes to the engine, which makes it or refuses it.  It adds what a learner at a table needs:
+
+* ``attempt(move)``: the learner's move; a refusal comes back as a :class:`Refusal` (rule
+  ID, its title, the engine's reason and what would be legal instead), never as an
+  exception; then the computer players (``cardlib.games.GAMES[id].bot``) reply;
+* ``undo()``: take back the learner's last move together with the replies it caused;
+* ``restart()``: the same deal again; ``new_deal(seed)``: a fresh deal, its seed shown;
+* ``to_example()`` / ``save(folder)``: the game so far as a worked example that
+  ``cardlib check`` proves (see :mod:`cardlib.export`).
+
+It imports no ipywidgets, so it can be driven and tested without a browser::
+
+    >>> from cardlib.golf import GolfGame
+    >>> s = TableSession("golf", deal=lambda seed: GolfGame(["You", "Bot"], seed=seed),
+    ...                  seed=17, learners=["You"])
+    >>> s.headline_seed
+    'deal 17'
+    >>> refusal = s.attempt("draw")
+    >>> refusal.rule
+    'GOLF-FLIP-TWO'
+    >>> s.attempt("flip TL").player
+    'You'
+    >>> s.undo(), len(s.steps)
+    (True, 0)
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardlib.catalogue import rules
+from cardlib.errors import NotationError, RuleViolation
+from cardlib.games import GAMES
+
+#: how many legal moves a refusal lists before it says "and N more"
+SHOWN_INSTEAD = 8
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A move the rules (or the notation) refuse, in the learner's words.
+
+    ``rule`` and ``title`` name the rule, ``reason`` is the engine's explanation, ``tried``
+    the move as written, ``instead`` the legal moves (as text) of the player who tried.
+    """
+
+    rule: str
+    title: str
+    reason: str
+    tried: str
+    instead: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, v: RuleViolation | NotationError, tried: str, instead: Sequence[str]) -> Refusal:
+        rule = v.rule or "INPUT-MOVE"
+        title = rules[rule].title if rule in rules else "not a move"
+        return cls(rule, title, v.message, tried, tuple(instead))
+
+    @property
+    def instead_words(self) -> str:
+        moves = list(self.instead)
+        if not moves:
+            return "no move is legal now"
+        shown = ", ".join(moves[:SHOWN_INSTEAD])
+        more = len(moves) - SHOWN_INSTEAD
+        return shown + (f" and {more} more" if more > 0 else "")
+
+    def __str__(self) -> str:
+        return (
+            f"Refused: {self.tried} -- {self.rule} ({self.title}): {self.reason}. "
+            f"Legal instead: {self.instead_words}."
+        )
+
+    def html(self) -> str:
+        """The one refusal style of every widget (a box with the rule, reason and options)."""
+        e = html.escape
+        return (
+            f'<div class="cardlib-refusal" role="alert"><b>Refused: {e(self.tried)}</b> -- '
+            f"<b>{e(self.rule)}</b> ({e(self.title)}): {e(self.reason)}.<br>"
+            f"Legal instead: {e(self.instead_words)}.</div>"
+        )
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move made at the table: who, the move in notation, whether the learner made it,
+    and the engine's event."""
+
+    player: str
+    move: str
+    by_learner: bool
+    event: Any
+
+
+@dataclass
+class _Snapshot:
+    game: Any
+    rng: Any
+    steps: int
+    log: int
+
+
+@dataclass
+class TableSession:
+    """One game at a table; see the module's documentation.
+
+    Give either ``deal`` (seed -> a new game: a fresh deal, which ``new_deal`` can repeat
+    with another seed) or ``start`` (a game in a given position; ``restart`` returns to it).
+    ``learners`` are the seats the learner plays (default: every seat); the others are
+    played by ``bot`` (default: the game's registered computer player), seeded from the deal.
+    """
+
+    game_id: str
+    deal: Callable[[int], Any] | None = None
+    seed: int = 1
+    start: Any = None
+    learners: Collection[str] | None = None
+    bot: Callable[[Any, random.Random], Any] | None = None
+    steps: list[Step] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    refusal: Refusal | None = None
+    problem: str = ""
+
+    def __post_init__(self) -> None:
+        if (self.deal is None) == (self.start is None):
+            raise ValueError("give a session either deal= (a fresh deal by seed) or start=")
+        if self.bot is None:
+            self.bot = GAMES[self.game_id].bot
+        self._undo: list[_Snapshot] = []
+        self.new_deal(self.seed) if self.deal is not None else self.restart()
+
+    # -- the table ------------------------------------------------------------------
+
+    @property
+    def headline_seed(self) -> str:
+        """``"deal 17"`` (what a teacher says to give everyone the same cards), or
+        ``"the given position"``."""
+        return f"deal {self.seed}" if self.deal is not None else "the given position"
+
+    def is_learner(self, player: str | None) -> bool:
+        return player is not None and (self.learners is None or player in self.learners)
+
+    @property
+    def learner_to_move(self) -> bool:
+        return not self.game.is_over and self.is_learner(self.game.to_move)
+
+    @property
+    def mover(self) -> str:
+        """Who the learner's next move is made for: the player to move if the learner plays
+        that seat, else the learner's (first) seat, whose move the rules will refuse."""
+        to_move = self.game.to_move
+        if self.is_learner(to_move):
+            return str(to_move)
+        if self.learners:
+            return next(iter(self.learners))
+        return str(to_move or self.game.players[0])
+
+    def legal(self) -> list[Any]:
+        """The learner's legal moves now (none while a computer player is to move)."""
+        return list(self.game.legal_moves()) if self.learner_to_move else []
+
+    def is_legal(self, move: Any) -> bool:
+        return self.learner_to_move and move in self.game.legal_moves()
+
+    def _instead(self) -> list[str]:
+        return [str(m) for m in self.legal()]
+
+    # -- moves ----------------------------------------------------------------------
+
+    def attempt(self, move: Any) -> Any:
+        """The learner tries ``move`` (notation or a move object): returns the engine's
+        event, or a :class:`Refusal` (the game unchanged).  After a legal move the computer
+        players reply until it is the learner's turn or the game is over."""
+        self.problem = ""
+        tried = str(move)
+        snap = self._snapshot()
+        try:
+            event = self.game.play(move, player=self.mover)
+        except (RuleViolation, NotationError) as v:
+            self.refusal = Refusal.of(v, tried, self._instead())
+            return self.refusal
+        self.refusal = None
+        self._undo.append(snap)
+        self._record(event, by_learner=True)
+        try:
+            self._bots_play()
+        except Exception:
+            self._restore(self._undo.pop())
+            raise
+        return event
+
+    def _record(self, event: Any, *, by_learner: bool) -> None:
+        self.steps.append(Step(event.player, str(event.move), by_learner, event))
+        self.log.append(str(event.text))
+
+    def _bots_play(self) -> None:
+        assert self.bot is not None
+        while not self.game.is_over and not self.is_learner(self.game.to_move):
+            self._record(self.game.play(self.bot(self.game, self._rng)), by_learner=False)
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(self.game.copy(), self._rng.getstate(), len(self.steps), len(self.log))
+
+    def _restore(self, snap: _Snapshot) -> None:
+        self.game = snap.game
+        self._rng.setstate(snap.rng)
+        del self.steps[snap.steps :]
+        del self.log[snap.log :]
+
+    def undo(self) -> bool:
+        """Take back the learner's last move and the computer players' replies to it."""
+        self.problem = ""
+        self.refusal = None
+        if not self._undo:
+            return False
+        self._restore(self._undo.pop())
+        return True
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def restart(self) -> None:
+        """The same deal (or the given position) from the beginning."""
+        if self.deal is not None:
+            self.game = self.deal(self.seed)
+        else:
+            self.game = self.start.copy()
+        self._begin()
+
+    def new_deal(self, seed: int | None = None) -> None:
+        """A fresh deal: ``seed`` (default: the next one), so ``new_deal(17)`` is "deal 17"."""
+        if self.deal is None:
+            raise ValueError("this table plays a given position; restart() returns to it")
+        self.seed = self.seed + 1 if seed is None else seed
+        self.restart()
+
+    def _begin(self) -> None:
+        self._first = self.game.copy()
+        self._rng = random.Random(self.seed)
+        self._undo = []
+        self.steps = []
+        self.log = []
+        self.refusal = None
+        self.problem = ""
+        self._bots_play()
+
+    def fail(self, exc: Exception) -> None:
+        """Show an unexpected failure in words (for click handlers); the game is unchanged."""
+        self.problem = (
+            f"Something went wrong inside cardlib ({type(exc).__name__}: {exc}); the game is "
+            "unchanged. Please report it."
+        )
+
+    # -- export ---------------------------------------------------------------------
+
+    @property
+    def first(self) -> Any:
+        """A copy of the game as it stood before the first move."""
+        return self._first
+
+    def to_example(self, *, title: str | None = None, source: str | None = None) -> str:
+        """The game so far as a YAML worked example (see :func:`cardlib.export.example`)."""
+        from cardlib.export import session_example
+
+        return session_example(self, title=title, source=source)
+
+    def save(self, folder: str | Path, name: str | None = None) -> Path:
+        """Write :meth:`to_example` into ``folder`` (created if needed); the file's path."""
+        from cardlib.export import save
+
+        return save(self.to_example(), folder, name or self._file_name())
+
+    def _file_name(self) -> str:
+        where = f"deal-{self.seed}" if self.deal is not None else "position"
+        return f"{self.game_id}-{where}-{len(self.steps)}-moves.yaml"
+
+
+__all__ = ["Refusal", "Step", "TableSession"]

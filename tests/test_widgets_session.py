@@ -1,0 +1,246 @@
+"""The table session every game widget stands on, and the card controls, driven without a browser."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlib.errors import RuleViolation
+from cardlib.gofish import GoFishGame
+from cardlib.golf import GolfGame, GolfOptions
+from cardlib.rook import RookHand
+from cardlib.widgets.session import Refusal, TableSession
+
+DEALS = {
+    "golf": lambda seed: GolfGame(["You", "Bot"], seed=seed, options=GolfOptions("reshuffle")),
+    "go-fish": lambda seed: GoFishGame(["You", "Bot 1", "Bot 2"], seed=seed),
+    "rook": lambda seed: RookHand(seed=seed),
+}
+LEARNER = {"golf": "You", "go-fish": "You", "rook": "South"}
+
+
+def session(game_id: str, seed: int = 17) -> TableSession:
+    return TableSession(game_id, deal=DEALS[game_id], seed=seed, learners=[LEARNER[game_id]])
+
+
+def play_out(s: TableSession, rng: random.Random) -> None:
+    while not s.game.is_over:
+        assert s.learner_to_move
+        s.attempt(rng.choice(s.legal()))
+
+
+@pytest.mark.parametrize("game_id", DEALS)
+def test_the_computer_players_move_until_it_is_the_learners_turn(game_id):
+    s = session(game_id)
+    assert s.learner_to_move and s.headline_seed == "deal 17"
+    assert all(not step.by_learner for step in s.steps)
+    assert [(st.player, st.move) for st in s.steps] == [(p, str(m)) for p, m in s.game.history]
+
+
+def test_a_refusal_names_the_rule_its_title_the_reason_and_what_is_legal_instead():
+    s = session("golf")
+    before = s.game.describe()
+    refusal = s.attempt("draw")
+    assert isinstance(refusal, Refusal) and s.refusal is refusal
+    assert refusal.rule == "GOLF-FLIP-TWO" and refusal.title == "Turn any two face up"
+    assert refusal.instead == tuple(f"flip {p}" for p in ("TL", "TM", "TR", "BL", "BM", "BR"))
+    assert str(refusal).startswith("Refused: draw -- GOLF-FLIP-TWO (Turn any two face up): ")
+    assert "Legal instead: flip TL, flip TM" in str(refusal)
+    assert 'class="cardlib-refusal"' in refusal.html() and 'role="alert"' in refusal.html()
+    assert s.game.describe() == before and s.steps == []
+
+
+def test_text_that_is_not_a_move_is_refused_in_words_too():
+    refusal = session("go-fish").attempt("pass")
+    assert isinstance(refusal, Refusal) and refusal.rule == "INPUT-MOVE"
+    assert "not a Go Fish move" in refusal.reason and "ask Bot 1" in refusal.instead_words
+
+
+def test_a_long_list_of_legal_moves_is_cut_short():
+    r = Refusal("X", "t", "why", "m", tuple(f"m{i}" for i in range(20)))
+    assert r.instead_words.endswith("m7 and 12 more")
+
+
+@pytest.mark.parametrize("game_id", DEALS)
+def test_undo_takes_back_the_learners_move_with_the_replies(game_id):
+    s = session(game_id)
+    rng = random.Random(5)
+    s.attempt(rng.choice(s.legal()))
+    s.attempt(rng.choice(s.legal()))
+    kept = [(st.player, st.move) for st in s.steps]
+    text = s.game.describe()
+    move = rng.choice(s.legal())
+    s.attempt(move)
+    assert s.undo()
+    assert [(st.player, st.move) for st in s.steps] == kept and s.game.describe() == text
+    assert s.steps[-1].by_learner or not any(st.by_learner for st in s.steps[len(kept) :])
+    again = s.attempt(move)  # the same move, the same replies: the bots' dice were put back too
+    assert not isinstance(again, Refusal)
+
+
+def test_undo_with_nothing_to_take_back_says_so():
+    s = session("golf")
+    assert not s.can_undo and s.undo() is False
+
+
+@pytest.mark.parametrize("game_id", DEALS)
+def test_restart_deals_the_same_cards_and_a_new_deal_shows_its_seed(game_id):
+    s = session(game_id)
+    first = s.game.describe()
+    rng = random.Random(2)
+    s.attempt(rng.choice(s.legal()))
+    s.restart()
+    assert s.game.describe() == first and not s.can_undo
+    s.new_deal()
+    assert s.seed == 18 and s.headline_seed == "deal 18"
+    s.new_deal(17)
+    assert s.game.describe() == first
+
+
+def test_a_position_table_restarts_from_its_position_and_cannot_deal_anew():
+    start = GoFishGame.from_position(["A", "B"], {"A": ["8S", "8H"], "B": ["8D"]}, stock=["2C"])
+    s = TableSession("go-fish", start=start)
+    assert s.headline_seed == "the given position"
+    s.attempt("ask B 8")
+    s.restart()
+    assert s.game.hand("A") == start.hand("A")
+    with pytest.raises(ValueError):
+        s.new_deal()
+    with pytest.raises(ValueError):
+        TableSession("go-fish")
+
+
+def test_the_learner_may_play_every_seat():
+    s = TableSession("rook", deal=DEALS["rook"], seed=4)
+    assert s.steps == [] and s.mover == s.game.to_move
+    s.attempt("bid 70")
+    assert s.game.to_move == "East" and s.mover == "East"
+
+
+def test_a_failing_computer_player_leaves_the_game_as_it_was():
+    def broken(game, rng):
+        raise RuntimeError("boom")
+
+    s = TableSession("golf", deal=DEALS["golf"], seed=3, learners=["You"], bot=None)
+    s.bot = broken
+    s.attempt("flip TL")
+    before = (s.game.describe(), len(s.steps))
+    with pytest.raises(RuntimeError):
+        s.attempt("flip TM")  # Bot's turn comes next, and it fails
+    assert (s.game.describe(), len(s.steps)) == before
+    s.fail(RuntimeError("boom"))
+    assert "RuntimeError: boom" in s.problem and "unchanged" in s.problem
+
+
+def test_a_game_over_refuses_the_next_move_with_the_end_rule():
+    s = session("golf", 4)
+    play_out(s, random.Random(4))
+    refusal = s.attempt("draw")
+    assert isinstance(refusal, Refusal) and refusal.rule == "GOLF-END"
+    assert refusal.instead_words == "no move is legal now"
+
+
+def test_the_engine_still_raises_when_used_directly():
+    s = session("golf")
+    with pytest.raises(RuleViolation):
+        s.game.play("draw")
+
+
+# -- the card controls ---------------------------------------------------------------
+
+widgets = pytest.importorskip("ipywidgets")
+
+
+def test_a_card_button_shows_the_card_and_is_named_for_screen_readers():
+    from cardlib.cards import Card
+    from cardlib.widgets.controls import RED, card_button
+
+    b = card_button(Card.parse("8H"))
+    assert b.description == "8♥" and b.style.text_color == RED
+    assert b.tooltip.startswith("8H") and "heart" in b.tooltip
+    assert b.layout.width == "auto" and b.value == Card.parse("8H")
+    down = card_button(Card.parse("QC"), face_up=False, name="top-left: face down")
+    assert down.description == "" and down.tooltip == "top-left: face down"
+
+
+def test_legal_marks_and_selection_are_drawn_on_the_border():
+    from cardlib.widgets.controls import chip, mark_legal
+
+    a, b = chip("Ann"), chip("Ben")
+    mark_legal([a, b], lambda v: v == "Ben", True)
+    assert not a.legal and b.legal and "f1c40f" in b.layout.border
+    assert "cardlib-legal" in b._dom_classes
+    b.select(True)
+    assert "27ae60" in b.layout.border
+    mark_legal([a, b], lambda v: True, False)
+    assert not b.legal and b.selected
+
+
+def test_a_click_handler_never_lets_an_exception_escape():
+    from cardlib.widgets.controls import chip, handler
+
+    seen: list[Exception] = []
+    b = chip("Ask")
+    b.on_click(handler(seen.append, lambda: 1 / 0))
+    b.click()
+    assert isinstance(seen[0], ZeroDivisionError)
+
+
+# -- the shared table controls -------------------------------------------------------
+
+
+def make_view():
+    from cardlib.widgets.controls import chip, mark_legal
+    from cardlib.widgets.table import SessionControls, status_html, status_text
+
+    class View(SessionControls, widgets.VBox):
+        def __init__(self):
+            self.session = session("golf")
+            self.status = widgets.HTML()
+            self.moves = [chip(m, value=m) for m in ("draw", "take", "flip TL", "flip TM", "boom")]
+            for b in self.moves:
+                b.on_click(self.click(lambda b=b: self.attempt(b.value)))
+            super().__init__([self.build_controls(), widgets.HBox(self.moves), self.status])
+            self._refresh()
+
+        def attempt(self, move):
+            if move == "boom":
+                raise KeyError("boom")
+            self.session.attempt(move)
+
+        def _refresh(self):
+            s = self.session
+            mark_legal(self.moves, s.is_legal, self.showing_legal)
+            self.status.value = status_html("head", s.refusal, s.log[-3:], s.problem)
+            self.text = status_text("head", s.refusal, s.log[-3:], s.problem)
+
+    return View()
+
+
+def test_shared_controls_undo_restart_new_deal_and_save(tmp_path):
+    v = make_view()
+    v.moves[0].click()  # draw: refused
+    assert "GOLF-FLIP-TWO" in v.status.value and "cardlib-refusal" in v.status.value
+    assert "Refused: draw" in v.text
+    v.moves[2].click()
+    assert v.session.steps and v.session.refusal is None
+    v.undo_button.click()
+    assert not v.session.steps
+    v.show_legal.value = True
+    assert [b.legal for b in v.moves] == [False, False, True, True, False]
+    v.moves[4].click()  # an exception inside a handler is shown, not raised
+    assert "KeyError" in v.status.value and "unchanged" in v.text
+    v.seed_box.value = 40
+    v.new_button.click()
+    assert v.session.seed == 40
+    v.new_button.click()
+    assert v.session.seed == 41 and v.seed_box.value == 41
+    v.moves[2].click()
+    v.restart_button.click()
+    assert not v.session.steps
+    v.moves[2].click()
+    v.folder.value = str(tmp_path / "saved")
+    v.save_button.click()
+    assert v.saved is not None and v.saved.parent == tmp_path / "saved"
+    assert v.saved.read_text(encoding="utf-8") == v.to_example()
