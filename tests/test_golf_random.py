@@ -9,19 +9,7 @@ import pytest
 from cardlib import RuleViolation
 from cardlib.bots import random_bot
 from cardlib.golf import PHASE_RULES, GolfGame, GolfMove, Position, golf_bot
-from tests.invariants_golf import NAMES, OPTIONS, check
-
-
-def snapshot(game: GolfGame) -> tuple:
-    return (
-        game.stock,
-        game.discard,
-        {p: (lay.cards, lay.up) for p, lay in game.layouts.items()},
-        game.phase,
-        game.to_move,
-        game.holding,
-        game.scores(),
-    )
+from tests.invariants_golf import NAMES, OPTIONS, check, snapshot
 
 
 def play_out(game: GolfGame, rng: random.Random, chooser) -> int:
