@@ -13,7 +13,7 @@ from typing import Any
 
 from cardlib.bots import golf_bot
 from cardlib.gofish import claims as gofish_claims
-from cardlib.gofish.engine import simple_bot as gofish_bot
+from cardlib.gofish.bot import simple_bot as gofish_bot
 from cardlib.golf import claims as golf_claims
 from cardlib.rook import claims as rook_claims
 from cardlib.rook.engine import simple_bot as rook_bot

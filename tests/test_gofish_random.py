@@ -46,8 +46,8 @@ def should_be_over(game: GoFishGame) -> bool:
     empty_hand = any(not h for h in game.hands.values())
     if books == 13:
         return True
-    if game.options.rule_set == "bicycle":
-        return False  # GF-END-ALL-BOOKS only
+    if game.options.plays_on:
+        return False  # GF-END-ALL-BOOKS only (Bicycle, or the keep-playing variation)
     if game.stock_size == 0:
         return not game.options.keep_playing  # GF-END-EMPTY, unless GF-END-ALL-BOOKS
     return empty_hand  # GF-END-EMPTY (with a stock, the refill leaves no empty hand)
@@ -167,6 +167,7 @@ def test_every_ending_is_reached():
             )
             endings[options.rule_set, options.keep_playing, reason] += 1
     assert endings[("pagat", False, "stock")] and endings[("pagat", False, "hand")]
-    assert endings[("pagat", True, "books")] and endings[("pagat", True, "hand")]
+    assert endings[("pagat", True, "books")]
     assert set(endings) >= {("bicycle", False, "books")}
-    assert not any(k[0] == "bicycle" and k[2] != "books" for k in endings)
+    # Bicycle's game and the keep-playing variation end only with all 13 books (issue 10)
+    assert not any((k[0] == "bicycle" or k[1]) and k[2] != "books" for k in endings)
