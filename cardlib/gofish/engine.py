@@ -19,15 +19,36 @@ A move is a request, written ``ask Ben 8`` (Ben, give me your 8s) or, in the spe
 variation (GF-VAR-CARD), ``ask Ben 8H``.  Everything that follows without a choice -- the
 cards handed over, the go-fish draw, books laid aside, an empty hand drawing or refilling,
 the turn passing, the end -- happens inside :meth:`GoFishGame.play` and is told in the
-returned :class:`Event`.
+returned :class:`cardlib.game.Event`, whose facts (:class:`cardlib.game.Fact`) say what
+moved, in order, each with its rule:
 
-Decisions where the sources leave a gap (each is also stated in the rule catalogue):
+=============  ==========================================================================
+kind           what happened (``player``, ``other``, ``cards``, ``value``)
+=============  ==========================================================================
+``ask``        ``player`` asks ``other``; ``value`` is the rank (or the card) asked for
+``hand-over``  ``other`` hands ``cards`` to ``player`` (GF-GIVE-ALL, GF-VAR-CARD)
+``fish``       ``other`` says "Go fish"; ``player`` draws ``cards`` (GF-GO-FISH)
+``lucky-draw`` whether the card drawn is the one asked for: ``value`` True or False
+``miss``       ``other`` has none and there is no stock: nobody fishes (GF-NO-STOCK)
+``book``       ``player`` lays aside the four ``cards`` of rank ``value`` (GF-BOOK)
+``exhausted``  the stock has run out and play goes on (GF-NO-STOCK)
+``refill``     ``player``'s empty hand takes ``cards`` from the stock (GF-VAR-REFILL)
+``empty-draw`` ``player`` has no cards and takes ``cards`` from the stock (GF-EMPTY-DRAW)
+``out``        ``player`` has no cards and there is no stock: out of the game
+``turn``       the turn goes to ``player``; ``value`` is the rule (GF-NEXT, GF-CATCH-AGAIN)
+``end``        the game is over; ``value`` is the rule that ended it
+``win``        ``value`` is the winners (several on a tie) (GF-WIN)
+=============  ==========================================================================
+
+Decisions where the sources leave a gap (each is also stated in the rule catalogue, as an
+interpretation where it is ours):
 
 * Books in the dealt hands are laid aside before the first request (GF-BOOK, "at once").
-* The keep-playing variation (GF-END-ALL-BOOKS, GF-NO-STOCK) only overrules the stock
-  running out: under ``pagat`` and ``gamerules`` an empty hand while there is still a stock
-  ends the game as in the basic rules.  Once the stock is exhausted, a player whose hand
-  empties is out (passed over, cannot be asked) and the others play on to 13 books.
+* The keep-playing variation (GF-END-ALL-BOOKS, GF-NO-STOCK) plays on until all 13 books
+  are made, so nothing else ends the game: a player whose hand empties while there is a
+  stock takes one card from it when their turn comes, as Bicycle's rule says (the sources
+  give no other way to go on), and once the stock is exhausted a player whose hand empties
+  is out (passed over, cannot be asked) while the others play on to 13 books.
 * Bicycle's empty-hand draw (GF-EMPTY-DRAW) is not a choice, so it is not a move: when the
   turn reaches a player with no cards (or a player's own turn leaves them with none) they
   take the top card of the stock at once, or are out if there is none.  A player with no
@@ -40,8 +61,9 @@ Decisions where the sources leave a gap (each is also stated in the rule catalog
 
 Internally a hand is 13 four-bit masks (one bit a suit, one mask a rank) with a card count
 and a bitmask of the ranks held, and the stock is a list of card codes with its top at the
-end: a request changes a few integers, nothing is copied, and the legal moves are made
-from cached move objects.
+end: a request changes a few integers, nothing is copied, the legal moves are made from
+cached move objects, and the facts a table repeats are built once.  Every request is checked
+in one place, :meth:`GoFishGame._refusal`.
 """
 
 from __future__ import annotations
@@ -51,7 +73,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NoReturn, overload
 
-from cardlib.cards import Card, Rank, Suit, find_duplicate, shuffled, standard_deck
+from cardlib.cards import Card, Rank, Suit, find_duplicate, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
 
@@ -324,7 +346,7 @@ def _table(players: Sequence[str]) -> Table:
     n = len(names)
     others = [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
     rows = [_ask_row(name) for name in names]
-    table = (
+    table: Table = (
         names,
         {name: i for i, name in enumerate(names)},
         rows,
@@ -511,7 +533,7 @@ class GoFishGame:
         self._hands: list[list[int]] = [[0] * 13 for _ in range(n)]
         self._held = [0] * n
         self._size = [0] * n
-        self._stock: list[int] = []
+        self._stock = []
         self._books: list[list[int]] = [[] for _ in range(n)]
         self._nbooks = 0
         self._out = [False] * n
@@ -615,7 +637,9 @@ class GoFishGame:
             self._books[p].append(r)
             self._nbooks += 1
         used = set(named + top + in_books)
-        rest = [_CODE[c] for c in shuffled(standard_deck(), self._rng.random()) if c not in used]
+        pack = standard_deck()
+        random.Random(self._rng.random()).shuffle(pack)  # the rest of the pack, seeded
+        rest = [_CODE[c] for c in pack if c not in used]
         for name, want in (hand_sizes or {}).items():
             p = self._seat[name]
             hand = self._hands[p]
@@ -939,6 +963,7 @@ class GoFishGame:
         had_stock = bool(stock)
         card = mv.card
         facts: list[Fact]
+        key: tuple[Any, ...]
         if card is None:
             m = hq[r]
             what = _PLURAL[r]
