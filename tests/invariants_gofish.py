@@ -3,10 +3,12 @@ random-play test over all games (``check(game)`` after every move; ``CONFIGS`` i
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 
 from cardlib.cards import Card, Suit, standard_deck
+from cardlib.game import Event
 from cardlib.gofish import DEAL_SIZES, RULE_SETS, GoFishGame, GoFishOptions
 
 NAMES = ("Ann", "Ben", "Cy", "Di", "Ed", "Flo")
@@ -74,3 +76,23 @@ def check(game: GoFishGame) -> None:
     ranks = {c.rank for c in game.hand(who)}
     for move in moves:
         assert move.target != who and move.rank in ranks and not game.is_out(move.target)
+
+
+def snapshot(game: GoFishGame) -> tuple:
+    """Everything a move can change, to compare two games."""
+    return (game.hands, game.books, game.stock, game.to_move, game.turn_rule, len(game.log))
+
+
+def check_event(game: GoFishGame, event: Event) -> None:
+    """An event cites exactly the rules its narration names, in order."""
+    assert event.rules == tuple(dict.fromkeys(re.findall(r"\((GF-[A-Z-]+)\)", event.text)))
+
+
+def check_end(game: GoFishGame) -> None:
+    """The books decide: the winners hold the most, and all 13 are down when that ended it."""
+    counts = game.result()
+    assert sum(counts.values()) == len([r for b in game.books.values() for r in b])
+    best = max(counts.values())
+    assert list(counts.winners) == [p for p in game.players if counts[p] == best]
+    if game.ended_by == "GF-END-ALL-BOOKS":
+        assert sum(counts.values()) == 13

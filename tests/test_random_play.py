@@ -8,7 +8,9 @@ a further move and has a result for every player; replaying the history gives th
 Each game's own invariants (cards conserved, running scores equal to recomputed ones, bounds)
 and its configurations (every rule set, variant and player count) come from
 ``tests/invariants_<game>.py``; a configuration that uniformly random play would never finish
-(a Rook game to 300 under random bidding) names its player in the module's ``BOTS``.
+(a Rook game to 300 under random bidding) names its player in the module's ``BOTS``, and a
+module may check more of each event (``check_event(game, event)``) and of the end
+(``check_end(game)``).
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ import pytest
 from cardlib import RuleViolation, rules
 from cardlib.game import Event, Game, Result
 from cardlib.games import GAMES
-from tests import invariants_golf, invariants_rook
+from tests import invariants_gofish, invariants_golf, invariants_rook
 
-MODULES = {"golf": invariants_golf, "rook": invariants_rook}
+MODULES = {"golf": invariants_golf, "go-fish": invariants_gofish, "rook": invariants_rook}
 SEEDS = 3
 MAX_MOVES = 20_000
 
@@ -66,6 +68,8 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
         assert isinstance(event, Event) and event.player == mover
         assert event.rules and all(r in rules for r in event.rules)
         assert event.text
+        if hasattr(inv, "check_event"):
+            inv.check_event(game, event)
         if twin is not None:
             assert twin.play(move) == event
             assert inv.snapshot(twin) == inv.snapshot(game), "a copy behaves like the original"
@@ -77,6 +81,8 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
     if last is not None:
         with pytest.raises(RuleViolation):
             game.play(last)
+    if hasattr(inv, "check_end"):
+        inv.check_end(game)
     result = game.result()
     assert isinstance(result, Result)
     assert set(result) == set(game.players) and set(result.winners) <= set(game.players)
