@@ -1,7 +1,7 @@
 # The two commands of the README:
 #   make course   set up, then open the course (the student edition, in student/) in JupyterLab
-#   make test     set up, then run every check: lint, the worked examples, the tests,
-#                 the notebooks (strict nbval) and the real-browser tests
+#   make test     set up, then run every check: lint, types, the worked examples, the tests,
+#                 the doctests, the notebooks (strict nbval) and the real-browser tests
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -47,5 +47,6 @@ autograde: $(STAMP)
 test: $(STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/cardlib check examples
 	$(BIN)/python -m pytest

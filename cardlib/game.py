@@ -65,7 +65,7 @@ class Event:
     def __init__(self, player: str, move: Any, facts: Sequence[Fact]) -> None:
         self._player = player
         self._move = move
-        self._facts = tuple(facts)
+        self._facts = facts if type(facts) is tuple else tuple(facts)
         self._text: str | None = None
         self._rules: tuple[str, ...] | None = None
 
@@ -173,6 +173,9 @@ class LegalMoves(Sequence[M]):
 
     def __len__(self) -> int:
         return len(self._moves())
+
+    def __bool__(self) -> bool:
+        return len(self._moves()) > 0
 
     @overload
     def __getitem__(self, index: int) -> M: ...

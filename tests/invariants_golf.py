@@ -53,3 +53,16 @@ def check(game: GolfGame) -> None:
     else:
         assert len(game.legal_moves()) > 0
         assert game.legal_rule.startswith("GOLF-")
+
+
+def snapshot(game: GolfGame) -> tuple:
+    """Everything a move can change, to compare two games."""
+    return (
+        game.stock,
+        game.discard,
+        {p: (lay.cards, lay.up) for p, lay in game.layouts.items()},
+        game.phase,
+        game.to_move,
+        game.holding,
+        game.scores(),
+    )

@@ -19,6 +19,7 @@ from cardlib.rook import (
     RookOptions,
     Team,
     game_winner,
+    simple_bot,
 )
 from cardlib.rook.cards import TOTAL_COUNTERS, counters, rook_deck
 
@@ -82,6 +83,13 @@ def _game(options: RookOptions) -> Callable[[int], Game]:
     return lambda seed: RookGame(["Ann", "Ben", "Cy", "Di"], seed=seed, options=options)
 
 
+#: games to 300 are played by the simple bots: under random bidding a game may never end
+BOTS = {
+    "rook-game": simple_bot,
+    "rook-game-redeal": simple_bot,
+    "rook-game-north-south-move": simple_bot,
+}
+
 CONFIGS: dict[str, Callable[[int], Game]] = {
     "rook-hand": _hand(RookOptions()),
     "rook-hand-redeal": _hand(RookOptions(all_pass="redeal")),
@@ -90,3 +98,34 @@ CONFIGS: dict[str, Callable[[int], Game]] = {
     "rook-game-redeal": _game(RookOptions(all_pass="redeal")),
     "rook-game-north-south-move": _game(RookOptions(seat_swap="north-south")),
 }
+
+
+def _hand_state(hand: RookHand) -> tuple:
+    return (
+        hand.hands,
+        list(hand.nest),
+        hand.phase,
+        hand.to_move,
+        hand.high_bid,
+        hand.bidder,
+        hand.bid,
+        hand.trump,
+        list(hand.tricks),
+        hand.current_trick,
+        hand.counters_taken(),
+    )
+
+
+def snapshot(game: Game) -> tuple:
+    """Everything a move can change, to compare two hands or two games."""
+    if isinstance(game, RookHand):
+        return _hand_state(game)
+    assert isinstance(game, RookGame)
+    return (
+        game.seating,
+        game.dealers,
+        game.totals,
+        game.hands_played,
+        game.winner,
+        _hand_state(game.hand),
+    )

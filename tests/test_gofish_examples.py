@@ -11,6 +11,7 @@ import pytest
 
 from cardlib import rules
 from cardlib.check import narrate
+from cardlib.cli import main
 from cardlib.examples import read_documents
 from tests.conftest import EXAMPLES
 from tests.examples_support import (
@@ -247,11 +248,6 @@ HOSTILE: dict[str, tuple[str, int, str]] = {
         10,
         "INPUT-PLAYER",
     ),
-    "unknown-player-asked": (
-        _HEAD + _POSITION.format(hands="{Lin: [8S], An: [3C]}") + "steps:\n  - Lin: ask Zed 8\n",
-        10,
-        "INPUT-PLAYER",
-    ),
     "unknown-player-to-move": (
         _HEAD
         + "setup:\n  position:\n    hands: {Lin: [8S], An: [3C]}\n    to_move: Zed\n"
@@ -296,6 +292,21 @@ HOSTILE: dict[str, tuple[str, int, str]] = {
         "GF-DEAL",
     ),
 }
+
+
+def test_asking_a_stranger_is_the_engines_refusal(tmp_path, capsys):
+    """Whom a request may name is the engine's rule (GF-ASK-TARGET), not an input check of
+    the checker: the example's move is illegal, at its line, and the exit is 1."""
+    bad = tmp_path / "stranger.yaml"
+    bad.write_text(
+        _HEAD
+        + _POSITION.format(hands="{Lin: [8S], An: [3C], Mei: [4D]}")
+        + "steps:\n  - Lin: ask Zed 8\n"
+    )
+    assert main(["check", str(bad)]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(f"{bad}:10:") and " GF-ASK-TARGET " in first
+    assert "Lin cannot ask 'Zed': nobody of that name is playing" in first
 
 
 @pytest.mark.parametrize("name", list(HOSTILE), ids=str)

@@ -4,91 +4,27 @@ rule set defines a deal, with invariants checked at every step."""
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 
 import pytest
 
-from cardlib import Card, RuleViolation, Suit, standard_deck
-from cardlib.gofish import DEAL_SIZES, GoFishGame, GoFishOptions, simple_bot
+from cardlib import NotationError, Rank, RuleViolation, standard_deck
+from cardlib.gofish import GoFishGame, GoFishOptions, simple_bot
+from tests import invariants_gofish
 
-NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
-
-VARIANTS = {
-    "base": {},
-    "specific-card": {"specific_card": True},
-    "specific-card-own": {"specific_card": True, "ask_own_card": True},
-    "refill": {"refill": True},
-    "keep-playing": {"keep_playing": True},
-    "refill-keep-playing": {"refill": True, "keep_playing": True},
-    "to-the-asked": {"next_player": "asked"},
-}
-CASES = [
-    (rule_set, variant, players)
-    for rule_set in ("pagat", "bicycle", "gamerules")
-    for variant in VARIANTS
-    for players in range(2, 7)
-    if players in DEAL_SIZES[rule_set]
-]
+NAMES = list(invariants_gofish.NAMES)
+snapshot = invariants_gofish.snapshot
+VARIANTS = invariants_gofish.VARIANTS
 
 
 def random_move(game: GoFishGame, rng: random.Random):
     return rng.choice(game.legal_moves())
 
 
-def snapshot(game: GoFishGame) -> tuple:
-    return (game.hands, game.books, game.stock, game.to_move, game.turn_rule, len(game.log))
-
-
-def should_be_over(game: GoFishGame) -> bool:
-    """The end, worked out from the position alone, as each rule set words it."""
-    books = sum(game.book_counts().values())
-    empty_hand = any(not h for h in game.hands.values())
-    if books == 13:
-        return True
-    if game.options.rule_set == "bicycle":
-        return False  # GF-END-ALL-BOOKS only
-    if game.stock_size == 0:
-        return not game.options.keep_playing  # GF-END-EMPTY, unless GF-END-ALL-BOOKS
-    return empty_hand  # GF-END-EMPTY (with a stock, the refill leaves no empty hand)
-
-
-def key(card: Card) -> tuple[int, str]:
-    """A cheap, exact stand-in for a card when counting thousands of them."""
-    return int(card.rank), card.suit.letter
-
-
-PACK = sorted(map(key, standard_deck()))
-
-
-def check_invariants(game: GoFishGame) -> None:
-    books = [r for b in game.books.values() for r in b]
-    assert len(books) == len(set(books)) <= 13, "at most 13 books, each rank once"
-    in_books = [(int(r), s.letter) for r in books for s in Suit]  # all four cards of a rank
-    hands = game.hands
-    held = [key(c) for h in hands.values() for c in h]
-    assert sorted(held + [key(c) for c in game.stock] + in_books) == PACK, "52 cards, once"
-    for cards in hands.values():
-        assert max(Counter(c.rank for c in cards).values(), default=0) <= 3, "no book in hand"
-    assert game.is_over == should_be_over(game)
-    moves = game.legal_moves()
-    if game.is_over:
-        assert game.to_move is None and len(moves) == 0 and list(moves) == []
-        return
-    who = game.to_move
-    assert game.hand(who), "the player to ask holds a card"
-    assert len(moves) > 0
-    assert [moves[i] for i in range(len(moves))] == list(moves), "indexing == listing"
-    ranks = {c.rank for c in game.hand(who)}
-    for move in moves:
-        assert move.target != who and move.rank in ranks
-        assert not game.is_out(move.target)
-
-
 def play_out(game: GoFishGame, rng: random.Random, chooser=random_move) -> int:
     steps = 0
     while not game.is_over:
-        check_invariants(game)
+        invariants_gofish.check(game)
         move = chooser(game, rng)
         mover = game.to_move
         other = rng.choice([p for p in game.players if p != mover])
@@ -100,40 +36,17 @@ def play_out(game: GoFishGame, rng: random.Random, chooser=random_move) -> int:
         twin = game.copy()
         event = game.play(move, player=mover)
         assert event.player == mover and event.move == move
-        assert event.rules == tuple(dict.fromkeys(re.findall(r"\((GF-[A-Z-]+)\)", event.text)))
+        invariants_gofish.check_event(game, event)
         assert twin.play(move) == event, "a copy behaves like the original"
         assert snapshot(twin) == snapshot(game)
         steps += 1
         assert steps < 2000, "a game that does not end"
-    check_invariants(game)
+    invariants_gofish.check(game)
+    invariants_gofish.check_end(game)
     with pytest.raises(RuleViolation) as err:
         game.play(game.history[-1][1])
     assert err.value.rule == game.ended_by
     return steps
-
-
-@pytest.mark.parametrize(
-    ("rule_set", "variant", "players"),
-    CASES,
-    ids=[f"{s}-{v}-{n}p" for s, v, n in CASES],
-)
-def test_random_game_keeps_every_invariant(rule_set, variant, players):
-    options = GoFishOptions(rule_set=rule_set, **VARIANTS[variant])
-    seed = f"{rule_set}/{variant}/{players}"
-    game = GoFishGame(NAMES[:players], options=options, seed=seed)
-    play_out(game, random.Random(seed))
-    counts = game.result()
-    assert sum(counts.values()) == len([r for b in game.books.values() for r in b])
-    best = max(counts.values())
-    assert game.winners() == [p for p in game.players if counts[p] == best]
-    if game.ended_by == "GF-END-ALL-BOOKS":
-        assert sum(counts.values()) == 13
-    # replaying the history from the same seed gives the same game
-    again = GoFishGame(NAMES[:players], options=options, seed=seed)
-    for player, move in game.history:
-        again.play(move, player=player)
-    assert snapshot(again) == snapshot(game)
-    assert [str(e) for e in again.log] == [str(e) for e in game.log]
 
 
 @pytest.mark.parametrize("rule_set", ["pagat", "bicycle", "gamerules"])
@@ -167,6 +80,123 @@ def test_every_ending_is_reached():
             )
             endings[options.rule_set, options.keep_playing, reason] += 1
     assert endings[("pagat", False, "stock")] and endings[("pagat", False, "hand")]
-    assert endings[("pagat", True, "books")] and endings[("pagat", True, "hand")]
+    assert endings[("pagat", True, "books")]
     assert set(endings) >= {("bicycle", False, "books")}
-    assert not any(k[0] == "bicycle" and k[2] != "books" for k in endings)
+    # Bicycle's game and the keep-playing variation end only with all 13 books (issue 10)
+    assert not any((k[0] == "bicycle" or k[1]) and k[2] != "books" for k in endings)
+
+
+# -- the fast legal-move sequence agrees with the one check in play() -----------------------
+
+
+def _candidates(game: GoFishGame) -> list[str]:
+    """Every request anybody could write now: each player, each rank, each card."""
+    ranks = [str(r) for r in Rank]
+    cards = [str(c) for c in standard_deck()]
+    return [f"ask {q} {x}" for q in [*game.players, "Zed"] for x in ranks + cards]
+
+
+@pytest.mark.parametrize(
+    "variant", ["base", "specific-card", "specific-card-own", "keep-playing", "refill"]
+)
+def test_legal_moves_agree_with_play_on_random_positions(variant):
+    """For random positions: a request is listed (and ``in``) iff play() on a copy accepts it,
+    and indexing the fast sequence gives the listing."""
+    for rule_set in ("pagat", "bicycle", "gamerules"):
+        options = GoFishOptions(rule_set=rule_set, **VARIANTS[variant])
+        rng = random.Random(f"{rule_set}/{variant}")
+        for seed in range(4):
+            game = GoFishGame(NAMES[:3], options=options, seed=seed)
+            while not game.is_over:
+                if rng.random() < 0.2:
+                    moves = game.legal_moves()
+                    listed = {str(m) for m in moves}
+                    assert [moves[i] for i in range(len(moves))] == list(moves)
+                    for text in [*rng.sample(_candidates(game), 60), *listed]:
+                        try:
+                            game.copy().play(text)
+                            accepted = True
+                        except RuleViolation:
+                            accepted = False
+                        assert accepted == (text in moves) == (text in listed), text
+                game.play(rng.choice(game.legal_moves()))
+
+
+# -- issue 10: the keep-playing game always reaches 13 books -------------------------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        GoFishOptions(rule_set="pagat", keep_playing=True),
+        GoFishOptions(rule_set="gamerules", keep_playing=True),
+        GoFishOptions(rule_set="bicycle"),
+    ],
+    ids=["pagat-keep-playing", "gamerules-keep-playing", "bicycle"],
+)
+def test_keep_playing_reaches_13_books_in_1000_random_games(options):
+    for seed in range(1000):
+        game = GoFishGame(NAMES[: 3 + seed % 3], options=options, seed=seed, record=False)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(rng.choice(game.legal_moves()))
+        assert game.ended_by == "GF-END-ALL-BOOKS" and sum(game.result().values()) == 13, seed
+        assert game.log == [] and game.last_event is not None  # record=False keeps no log
+
+
+def test_the_issue_10_position_plays_on_under_keep_playing():
+    game = GoFishGame.from_position(
+        ["Lin", "An", "Mei"],
+        {"Lin": ["8S", "3C"], "An": ["8H"], "Mei": ["2C", "JD"]},
+        options=GoFishOptions(keep_playing=True),
+        stock=["4H"],
+        to_move="Lin",
+    )
+    game.play("ask An 8")
+    assert not game.is_over and game.to_move == "Lin" and game.hand("An") == []
+    event = game.play("ask Mei 3")
+    assert [f.kind for f in event.facts] == ["ask", "fish", "lucky-draw", "turn", "empty-draw"]
+    assert game.to_move == "An" and game.turn_rule == "GF-EMPTY-DRAW" and len(game.hand("An")) == 1
+
+
+# -- issue 11: odd input raises only cardlib's errors ---------------------------------------
+
+
+@pytest.mark.parametrize("odd", [[], {}, 3, None, ("Ann",), "ask Ben " + "9" * 5000])
+def test_odd_input_raises_notation_errors_and_is_never_in_the_legal_moves(odd):
+    game = GoFishGame(NAMES[:3], seed=1)
+    before = snapshot(game)
+    move = game.legal_moves()[0]
+    if odd is not None:
+        with pytest.raises(NotationError):
+            game.play(move, player=odd)
+        with pytest.raises(NotationError):
+            game.hand(odd)
+        with pytest.raises(NotationError):
+            game.is_out(odd)
+    with pytest.raises(NotationError):
+        game.play(odd)
+    with pytest.raises(NotationError):
+        game.parse_move(odd)
+    assert odd not in game.legal_moves()
+    assert snapshot(game) == before
+
+
+def test_events_are_cardlib_events_with_facts():
+    from cardlib.game import Event, Game
+
+    game = GoFishGame.from_position(
+        ["Lin", "An", "Mei"],
+        {"Lin": ["8S", "QS"], "An": ["8H", "8D", "3D"], "Mei": ["6H"]},
+        stock=["QH"],
+        to_move="Lin",
+    )
+    assert isinstance(game, Game) and game.game == "go-fish"
+    event = game.play("ask An 8")
+    assert isinstance(event, Event)
+    (given,) = event.of("hand-over")
+    assert (given.player, given.other, [str(c) for c in given.cards]) == ("Lin", "An", ["8D", "8H"])
+    assert given.rules == ("GF-GIVE-ALL",) and event.of("turn")[0].value == "GF-CATCH-AGAIN"
+    event = game.play("ask Mei Q")
+    assert [str(c) for c in event.of("fish")[0].cards] == ["QH"]
+    assert event.of("lucky-draw")[0].value is True

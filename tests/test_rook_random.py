@@ -295,31 +295,6 @@ def test_legal_moves_listing_agrees_with_play(seed):
         hand.play(rng.choice(hand.legal_moves()))
 
 
-@pytest.mark.parametrize(
-    "config",
-    [
-        "rook-hand",
-        "rook-hand-redeal",
-        "rook-hand-dealer-takes-70",
-        "rook-game",
-        "rook-game-redeal",
-        "rook-game-north-south-move",
-    ],
-)
-def test_invariants_module_holds_in_random_play(config):
-    from tests.invariants_rook import CONFIGS, check
-
-    for seed in range(3):
-        game = CONFIGS[config](seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not game.is_over and steps < 400:
-            check(game)
-            game.play(rng.choice(game.legal_moves()))
-            steps += 1
-        check(game)
-
-
 def test_record_false_keeps_no_log_and_plays_the_same():
     a, b = RookHand(seed=5), RookHand(seed=5, record=False)
     rng_a, rng_b = random.Random(1), random.Random(1)

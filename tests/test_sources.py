@@ -5,6 +5,7 @@ IDs and example files named exist."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,23 @@ def test_interpretations_are_listed_shown_and_printed():
             assert set(i.rule_sets) <= set(rules.rule_sets(game)) | {"house rule", "variant"}
             for rule_set in i.rule_sets:
                 assert i in rules.interpretations(game, rule_set)
+
+
+NOTEBOOKS = {"golf": "golf.ipynb", "go-fish": "go-fish.ipynb", "rook": "rook.ipynb"}
+
+
+@pytest.mark.parametrize("game", list(NOTEBOOKS))
+def test_each_rule_section_of_the_notebook_links_to_its_statements(game):
+    """Under every ``## RULE-ID:`` heading, the notebook names exactly the statements of the
+    traceability table that cite the rule, and it lists the rule set's interpretations."""
+    import json
+
+    nb = json.loads((ROOT / "notebooks" / NOTEBOOKS[game]).read_text())
+    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for rule in rules.for_game(game):
+        section = text.split(f"## {rule.id}:", 1)[1]
+        traced = next(line for line in section.splitlines() if line.startswith("*Traced"))
+        named = re.findall(r"`([a-z0-9-]+)`", traced.split("(`cardlib")[0])
+        assert named == [s.id for s in sources.for_rule(rule.id)], rule.id
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert f"rules.interpretations({game!r}, rule_set)" in code

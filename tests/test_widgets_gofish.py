@@ -150,3 +150,50 @@ def test_table_is_the_engine_game_replayed():
     for player, move in table.game.history:
         replay.play(move, player=player)
     assert replay.hands == table.game.hands and replay.books == table.game.books
+
+
+# -- issue 11: every widget has .text, and a click never lets an exception escape ----------
+
+
+def _click(button) -> None:
+    """Run a button's click handlers directly, so that an exception would reach the test."""
+    for handler in button._click_handlers.callbacks:
+        handler(button)
+
+
+def test_widgets_have_text():
+    box = AskSandbox()
+    assert box.text.startswith("Lin to ask")
+    ask(box, "An", "8")
+    assert "Handed over: 8D, 8H (GF-GIVE-ALL)" in box.text
+    table = GoFishTable(seed=1)
+    assert "Books:" in table.text and "Stock:" in table.text
+
+
+def test_sandbox_clicks_never_raise_and_change_nothing():
+    box = AskSandbox()
+    before = (box.game.hands, box.game.stock_size, box.game.to_move)
+    box.what.value = None  # nothing chosen: not a request
+    _click(box.ask_button)
+    assert "did not work" in box.text and "is neither a rank" in box.text
+
+    def broken(*_a, **_k):
+        raise RuntimeError("the engine broke")
+
+    box.what.value = "8"
+    box.game.play = broken  # type: ignore[method-assign]
+    _click(box.ask_button)
+    assert "the engine broke" in box.text
+    assert (box.game.hands, box.game.stock_size, box.game.to_move) == before
+
+
+def test_table_clicks_never_raise():
+    table = GoFishTable(("B1", "B2", "B3", "B4", "B5"), seed=2)  # six players
+    game = table.game
+    table.rule_set.value = "bicycle"  # Bicycle gives no deal for six players
+    _click(table.new_button)
+    assert "GF-DEAL" in table.text and table.game is game
+    table.rule_set.value = "pagat"
+    table.target.options = []
+    _click(table.ask_button)
+    assert table.game is game

@@ -3,6 +3,7 @@
 Importing this package never imports ipywidgets.
 """
 
+from cardlib.gofish.bot import simple_bot
 from cardlib.gofish.engine import (
     BOOKS_IN_PACK,
     DEAL_SIZES,
@@ -19,7 +20,6 @@ from cardlib.gofish.engine import (
     RuleSet,
     Table,
     deal_size,
-    simple_bot,
 )
 
 __all__ = [

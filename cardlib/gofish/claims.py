@@ -11,7 +11,6 @@ A deal that the rules refuse (six players under Bicycle's rules) can be claimed 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from cardlib.cards import Card, Rank, Suit
@@ -20,13 +19,14 @@ from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError
 from cardlib.examples import Map
-from cardlib.gofish.engine import Event, GoFishGame, GoFishMove, GoFishOptions, deal_size
+from cardlib.game import Event
+from cardlib.gofish.engine import GoFishGame, GoFishMove, GoFishOptions, deal_size
 
 Path = tuple[Any, ...]
 
-# The rules that can change the asker's hand, most telling first: a wrong claim about a hand
-# after a request reports the first of these that the request's narration cites.
-_ASKER_RULES = (
+# The rules that can change a hand, most telling first: a wrong claim about a hand reports
+# the first of these among the facts of the last request that changed that hand.
+_HAND_RULES = (
     "GF-VAR-REFILL",
     "GF-EMPTY-DRAW",
     "GF-BOOK",
@@ -34,21 +34,10 @@ _ASKER_RULES = (
     "GF-VAR-CARD",
     "GF-GIVE-ALL",
 )
+_HAND_KINDS = ("hand-over", "fish", "book", "refill", "empty-draw")
 
-
-@dataclass
-class Table:
-    """The game being replayed, and what the last request did (for the claims about it)."""
-
-    game: GoFishGame
-    event: Event | None = None
-    handed_over: list[Card] = field(default_factory=list)
-    drawn: Card | None = None
-    asker_again: bool = False
-    hand_rule: dict[str, str] = field(default_factory=dict)
-
-
-State = Table | Record
+# The game being replayed (the checker plays its moves), or the record of a refused deal.
+State = GoFishGame | Record
 
 
 # -- reading the setup --------------------------------------------------------------
@@ -94,7 +83,7 @@ def start(doc: Map) -> State:
             game = _position(players, spec, at, dealer, options, seed)
     except NotationError as e:
         raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
-    return Table(game)
+    return game
 
 
 def _position(
@@ -154,49 +143,10 @@ def _position(
     )
 
 
-# -- moves --------------------------------------------------------------------------
-
-
-def play(state: State, player: str, move: str, path: Path) -> Event:
-    if isinstance(state, Record):
-        raise InputError.at(path, *state.no_moves)
-    game = state.game
-    _player(game.players, player, path)
-    try:
-        mv = GoFishMove.parse(move)
-    except NotationError as e:
-        raise InputError.at(path, "INPUT-MOVE", e.message) from None
-    if mv.target not in game.players:
-        raise InputError.at(
-            path,
-            "INPUT-PLAYER",
-            f"{mv.target!r} in {move!r} is not one of the players ({', '.join(game.players)})",
-        )
-    before = {p: set(game.hand(p)) for p in game.players}
-    top = game.stock[0] if game.stock_size else None
-    event = game.play(mv, player=player)  # a RuleViolation leaves the game unchanged
-    state.event = event
-    state.handed_over = sorted(before[mv.target] - set(game.hand(mv.target)))
-    state.drawn = top if "GF-GO-FISH" in event.rules else None
-    state.asker_again = game.to_move == player
-    for p in game.players:
-        now = set(game.hand(p))
-        if now == before[p]:
-            continue
-        if p == player:
-            rule = next((r for r in _ASKER_RULES if r in event.rules), "GF-GIVE-ALL")
-        elif now - before[p]:  # cards came in: a refill, or Bicycle's empty-hand draw
-            rule = "GF-VAR-REFILL" if "GF-VAR-REFILL" in event.rules else "GF-EMPTY-DRAW"
-        else:
-            rule = "GF-VAR-CARD" if game.options.specific_card else "GF-GIVE-ALL"
-        state.hand_rule[p] = rule
-    return event
-
-
 # -- claims -------------------------------------------------------------------------
 
 
-def _table(state: State, path: Path) -> Table:
+def _game(state: State, path: Path) -> GoFishGame:
     if isinstance(state, Record):
         v = state.value
         raise InputError.at(
@@ -219,50 +169,55 @@ def _turn_rule(game: GoFishGame) -> str:
     return game.ended_by if game.ended_by else game.turn_rule
 
 
-def _end_rule(game: GoFishGame) -> str:
-    if game.ended_by:
-        return game.ended_by
-    return "GF-END-ALL-BOOKS" if game.options.plays_on else "GF-END-EMPTY"
-
-
 def _simple(rule: Any, what: str, compute: Any, parse: Any = None) -> ClaimFn:
-    """A claim about the whole game; ``rule`` is an ID or a function of the table."""
+    """A claim about the whole game; ``rule`` is an ID or a function of the game."""
 
     def claim(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
-        table = _table(state, path)
+        game = _game(state, path)
         claimed = parse(value, path) if parse else value
-        actual = compute(table)
-        yield _compare(path, rule(table) if callable(rule) else rule, what, claimed, actual)
+        actual = compute(game)
+        yield _compare(path, rule(game) if callable(rule) else rule, what, claimed, actual)
 
     return claim
 
 
 def _per_player(rule: Any, what: str, compute: Any) -> ClaimFn:
-    """A claim ``{player: value}``; ``rule`` is an ID or a function of the table and player."""
+    """A claim ``{player: value}``; ``rule`` is an ID or a function of the game and player."""
 
     def claim(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
-        table = _table(state, path)
+        game = _game(state, path)
         for name, claimed in value.items():
             here = (*path, name)
-            _player(table.game.players, name, here)
-            actual = compute(table.game, name)
-            r = rule(table, name) if callable(rule) else rule
+            _player(game.players, name, here)
+            actual = compute(game, name)
+            r = rule(game, name) if callable(rule) else rule
             yield _compare(here, r, f"{what} of {name}", claimed, actual)
 
     return claim
 
 
-def _hand_rule(table: Table, name: str) -> str:
-    return table.hand_rule.get(name, "GF-DEAL")
+def _hand_rule(game: GoFishGame, name: str) -> str:
+    """The rule behind ``name``'s hand: of the last request that changed it, the most telling
+    rule among the facts that moved cards into or out of it; the deal if none did."""
+    for event in reversed(game.log):
+        rules = [
+            r
+            for f in event.facts
+            if f.kind in _HAND_KINDS
+            and name in (f.player, f.other if f.kind == "hand-over" else None)
+            for r in f.rules
+        ]
+        if rules:
+            return next((r for r in _HAND_RULES if r in rules), rules[0])
+    return "GF-DEAL"
 
 
 def _hand(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
-    table = _table(state, path)
-    game = table.game
+    game = _game(state, path)
     for name, claimed in value.items():
         here = (*path, name)
         _player(game.players, name, here)
-        rule = _hand_rule(table, name)
+        rule = _hand_rule(game, name)
         if isinstance(claimed, int):
             yield _compare(here, rule, f"cards in {name}'s hand", claimed, len(game.hand(name)))
         else:
@@ -272,8 +227,7 @@ def _hand(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
 
 
 def _books(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
-    table = _table(state, path)
-    game = table.game
+    game = _game(state, path)
     for name, claimed in value.items():
         here = (*path, name)
         _player(game.players, name, here)
@@ -286,7 +240,7 @@ def _books(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
 
 
 def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
-    game = _table(state, path).game
+    game = _game(state, path)
     claimed = [value] if isinstance(value, str) else list(value)
     for i, name in enumerate(claimed):
         _player(game.players, name, path if isinstance(value, str) else (*path, i))
@@ -298,7 +252,7 @@ def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
 
 
 def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
-    game = _table(state, path).game
+    game = _game(state, path)
     claimed = []
     for i, text in enumerate(value):
         try:
@@ -312,7 +266,7 @@ def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
 
 
 def _deal(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
-    game = _table(state, path).game
+    game = _game(state, path)
     n = len(game.players)
     each = deal_size(game.options.rule_set, n)
     actual = {"each": each, "dealt": each * n, "stock": 52 - each * n}
@@ -331,74 +285,76 @@ def _deal(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
         )
 
 
-def _last(state: State, path: Path) -> Table:
-    table = _table(state, path)
-    if table.event is None:
+def _last(state: State, path: Path) -> tuple[GoFishGame, Event]:
+    """The game and the event of its last request (claims about that request read its facts)."""
+    game = _game(state, path)
+    if game.last_event is None:
         raise InputError.at(
             path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about the last request: make one first"
         )
-    return table
+    return game, game.last_event
 
 
 def _handed_over(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
-    table = _last(state, path)
-    rule = "GF-VAR-CARD" if table.game.options.specific_card else "GF-GIVE-ALL"
+    _, event = _last(state, path)
+    given = event.of("hand-over")
+    # the rule of the hand-over; with none, the rule of the request (GF-VAR-CARD asks for one
+    # card), else GF-GIVE-ALL
+    ask = event.of("ask")
+    rules = given[0].rules if given else ask[0].rules if ask else ()
+    rule = rules[0] if rules else "GF-GIVE-ALL"
     what = "the cards handed over to the asker by the last request"
-    yield _compare(path, rule, what, _cards(value, path), table.handed_over)
+    yield _compare(path, rule, what, _cards(value, path), sorted(c for f in given for c in f.cards))
+
+
+def _fished(event: Event) -> Card | None:
+    return next((f.cards[0] for f in event.of("fish")), None)
 
 
 def _drawn(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
-    table = _last(state, path)
+    _, event = _last(state, path)
     what = "the card fished from the stock by the last request"
-    yield _compare(path, "GF-GO-FISH", what, _card_or_none(value, path), table.drawn)
+    yield _compare(path, "GF-GO-FISH", what, _card_or_none(value, path), _fished(event))
 
 
 def _again(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
-    table = _last(state, path)
-    game = table.game
-    if table.asker_again or game.is_over:
+    game, event = _last(state, path)
+    again = game.to_move == event.player
+    if again or game.is_over:
         rule = _turn_rule(game)
-    elif table.drawn is not None:
+    elif event.of("fish"):
         rule = "GF-LUCKY-DRAW"
-    elif "GF-NO-STOCK" in table.event.rules:  # type: ignore[union-attr]
+    elif event.of("miss"):
         rule = "GF-NO-STOCK"
     else:
         rule = "GF-NEXT"
-    yield _compare(path, rule, "whether the asker asks again", value, table.asker_again)
-
-
-def _out_rule(table: Table) -> str:
-    return "GF-EMPTY-DRAW" if table.game.options.rule_set == "bicycle" else "GF-NO-STOCK"
+    yield _compare(path, rule, "whether the asker asks again", value, again)
 
 
 CLAIMS: dict[str, ClaimFn] = {
     "deal": _deal,
     "stock": _simple(
-        lambda t: "GF-GO-FISH" if t.game.log else "GF-DEAL",
+        lambda g: "GF-GO-FISH" if g.last_event else "GF-DEAL",
         "cards in the stock",
-        lambda t: t.game.stock_size,
+        lambda g: g.stock_size,
     ),
-    "to_move": _simple(lambda t: _turn_rule(t.game), "the player to ask", lambda t: t.game.to_move),
+    "to_move": _simple(_turn_rule, "the player to ask", lambda g: g.to_move),
     "turn_rule": _simple(
-        lambda t: _turn_rule(t.game),
-        "the rule that decided the turn (or ended the game)",
-        lambda t: _turn_rule(t.game),
+        _turn_rule, "the rule that decided the turn (or ended the game)", _turn_rule
     ),
     "hand": _hand,
     "hand_size": _per_player(_hand_rule, "cards in the hand", lambda g, p: len(g.hand(p))),
     "books": _books,
     "out": _simple(
-        _out_rule,
+        lambda g: g.out_rule,
         "the players out of the game",
-        lambda t: [p for p in t.game.players if t.game.is_out(p)],
+        lambda g: [p for p in g.players if g.is_out(p)],
         lambda v, path: [str(x) for x in v],
     ),
     "handed_over": _handed_over,
     "drawn": _drawn,
     "again": _again,
-    "over": _simple(
-        lambda t: _end_rule(t.game), "whether the game is over", lambda t: t.game.is_over
-    ),
+    "over": _simple(lambda g: g.end_rule, "whether the game is over", lambda g: g.is_over),
     "winner": _winner,
     "legal": _legal,
 }

@@ -19,15 +19,36 @@ A move is a request, written ``ask Ben 8`` (Ben, give me your 8s) or, in the spe
 variation (GF-VAR-CARD), ``ask Ben 8H``.  Everything that follows without a choice -- the
 cards handed over, the go-fish draw, books laid aside, an empty hand drawing or refilling,
 the turn passing, the end -- happens inside :meth:`GoFishGame.play` and is told in the
-returned :class:`Event`.
+returned :class:`cardlib.game.Event`, whose facts (:class:`cardlib.game.Fact`) say what
+moved, in order, each with its rule:
 
-Decisions where the sources leave a gap (each is also stated in the rule catalogue):
+=============  ==========================================================================
+kind           what happened (``player``, ``other``, ``cards``, ``value``)
+=============  ==========================================================================
+``ask``        ``player`` asks ``other``; ``value`` is the rank (or the card) asked for
+``hand-over``  ``other`` hands ``cards`` to ``player`` (GF-GIVE-ALL, GF-VAR-CARD)
+``fish``       ``other`` says "Go fish"; ``player`` draws ``cards`` (GF-GO-FISH)
+``lucky-draw`` whether the card drawn is the one asked for: ``value`` True or False
+``miss``       ``other`` has none and there is no stock: nobody fishes (GF-NO-STOCK)
+``book``       ``player`` lays aside the four ``cards`` of rank ``value`` (GF-BOOK)
+``exhausted``  the stock has run out and play goes on (GF-NO-STOCK)
+``refill``     ``player``'s empty hand takes ``cards`` from the stock (GF-VAR-REFILL)
+``empty-draw`` ``player`` has no cards and takes ``cards`` from the stock (GF-EMPTY-DRAW)
+``out``        ``player`` has no cards and there is no stock: out of the game
+``turn``       the turn goes to ``player``; ``value`` is the rule (GF-NEXT, GF-CATCH-AGAIN)
+``end``        the game is over; ``value`` is the rule that ended it
+``win``        ``value`` is the winners (several on a tie) (GF-WIN)
+=============  ==========================================================================
+
+Decisions where the sources leave a gap (each is also stated in the rule catalogue, as an
+interpretation where it is ours):
 
 * Books in the dealt hands are laid aside before the first request (GF-BOOK, "at once").
-* The keep-playing variation (GF-END-ALL-BOOKS, GF-NO-STOCK) only overrules the stock
-  running out: under ``pagat`` and ``gamerules`` an empty hand while there is still a stock
-  ends the game as in the basic rules.  Once the stock is exhausted, a player whose hand
-  empties is out (passed over, cannot be asked) and the others play on to 13 books.
+* The keep-playing variation (GF-END-ALL-BOOKS, GF-NO-STOCK) plays on until all 13 books
+  are made, so nothing else ends the game: a player whose hand empties while there is a
+  stock takes one card from it when their turn comes, as Bicycle's rule says (the sources
+  give no other way to go on), and once the stock is exhausted a player whose hand empties
+  is out (passed over, cannot be asked) while the others play on to 13 books.
 * Bicycle's empty-hand draw (GF-EMPTY-DRAW) is not a choice, so it is not a move: when the
   turn reaches a player with no cards (or a player's own turn leaves them with none) they
   take the top card of the stock at once, or are out if there is none.  A player with no
@@ -40,20 +61,21 @@ Decisions where the sources leave a gap (each is also stated in the rule catalog
 
 Internally a hand is 13 four-bit masks (one bit a suit, one mask a rank) with a card count
 and a bitmask of the ranks held, and the stock is a list of card codes with its top at the
-end: a request changes a few integers, nothing is copied, and the legal moves are made
-from cached move objects.
+end: a request changes a few integers, nothing is copied, the legal moves are made from
+cached move objects, and the facts a table repeats are built once.  Every request is checked
+in one place, :meth:`GoFishGame._refusal`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, ClassVar, Literal, NoReturn, overload
 
-from cardlib.cards import Card, Rank, Suit, find_duplicate, shuffled, standard_deck
+from cardlib.cards import Card, Rank, Suit, find_duplicate, standard_deck
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.legal import LegalMovesView
+from cardlib.game import Event, Fact, Game, LegalMoves, Result
 
 RuleSet = Literal["pagat", "bicycle", "gamerules"]
 RULE_SETS: tuple[RuleSet, ...] = ("pagat", "bicycle", "gamerules")
@@ -294,13 +316,21 @@ class GoFishOptions:
 
 _DEFAULT_OPTIONS = GoFishOptions()
 
-Table = tuple[tuple[str, ...], dict[str, int], list[tuple[GoFishMove, ...]], list[tuple[int, ...]]]
+Table = tuple[
+    tuple[str, ...],
+    dict[str, int],
+    list[tuple[GoFishMove, ...]],
+    list[tuple[int, ...]],
+    dict[Any, Fact],
+    list[tuple[tuple[GoFishMove, ...], ...]],
+]
 _TABLES: dict[tuple[str, ...], Table] = {}
 
 
 def _table(players: Sequence[str]) -> Table:
     """The seating of a table, checked and worked out once: names, seat numbers, each
-    player's cached requests, and everybody else clockwise from each player's left."""
+    player's cached requests, everybody else clockwise from each player's left, the facts
+    its games share (see :func:`_fact`), and the requests each player can make of the others."""
     if isinstance(players, str):
         raise NotationError(f"players is a list of names, not the string {players!r}")
     names = tuple(str(p) for p in players)
@@ -314,11 +344,15 @@ def _table(players: Sequence[str]) -> Table:
             f"players need distinct, non-empty names without extra spaces: {list(names)!r}"
         )
     n = len(names)
-    table = (
+    others = [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
+    rows = [_ask_row(name) for name in names]
+    table: Table = (
         names,
         {name: i for i, name in enumerate(names)},
-        [_ask_row(name) for name in names],
-        [tuple((p + k) % n for k in range(1, n)) for p in range(n)],
+        rows,
+        others,
+        {},
+        [tuple(rows[q] for q in others[p]) for p in range(n)],
     )
     if len(_TABLES) < 1000:
         _TABLES[names] = table
@@ -326,10 +360,11 @@ def _table(players: Sequence[str]) -> Table:
 
 
 # -- narration ----------------------------------------------------------------------
-# A move records what happened as facts: (template, rule IDs, *words).  The words are
-# filled in only when someone reads Event.text, so playing stays cheap.
+# A request records what happened as facts (cardlib.game.Fact): what moved, to whom, and
+# the rules that decided it.  The text templates are filled in only when someone reads
+# Event.text, so playing stays cheap; the facts a table repeats (a request, a hand-over,
+# a book, a draw, the turn passing) are built once per table and shared.
 
-Fact = tuple
 _T_ASK = "{} asks {} for {}"
 _T_ASK_CARD = "{} asks {} for {} (GF-VAR-CARD)"
 _T_GIVE = "{} hands over {} (GF-GIVE-ALL)"
@@ -359,119 +394,54 @@ _R_EMPTY_DRAW = ("GF-EMPTY-DRAW",)
 _R_AGAIN = ("GF-CATCH-AGAIN",)
 _R_NEXT = ("GF-NEXT",)
 _R_WIN = ("GF-WIN",)
+_EXHAUSTED = Fact("exhausted", _R_NO_STOCK, _T_EXHAUSTED)
+# the cards of rank r whose suits are the bits of m, as Card objects
+_CARDS_OF = tuple(tuple(tuple(_DECK[c] for c in row[m]) for m in range(16)) for row in _CODES)
 
 
-def _render_fact(fact: Fact) -> str:
-    return fact[0].format(*fact[2:])
+def _fact(memo: dict[Any, Fact], key: Any, *fields: Any) -> Fact:
+    """The fact ``Fact(*fields)``, kept in the table's ``memo`` under ``key``.  Callers look
+    first (``memo.get(key) or _fact(memo, key, ...)``), so a fact a table has already made
+    costs one dictionary lookup."""
+    fact = memo[key] = Fact(*fields)
+    return fact
 
 
-class Event:
-    """What a move did, in words, and the rules that decided it (the checker's narration).
-
-    ``player``, ``move``, ``text`` and ``rules`` are read-only, as in Golf's Event; the text
-    is composed when first read.  ``rules`` are exactly the IDs cited in ``text``, in order.
-    """
-
-    __slots__ = ("_facts", "_move", "_player", "_rules", "_text")
-
-    def __init__(self, player: str, move: GoFishMove, facts: list[Fact]) -> None:
-        self._player = player
-        self._move = move
-        self._facts = facts
-        self._text: str | None = None
-        self._rules: tuple[str, ...] = ()
-
-    @property
-    def player(self) -> str:
-        return self._player
-
-    @property
-    def move(self) -> GoFishMove:
-        return self._move
-
-    @property
-    def text(self) -> str:
-        if self._text is None:
-            self._text = "; ".join(_render_fact(f) for f in self._facts)
-        return self._text
-
-    @property
-    def rules(self) -> tuple[str, ...]:
-        if not self._rules:
-            self._rules = tuple(dict.fromkeys(r for f in self._facts for r in f[1]))
-        return self._rules
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Event):
-            return NotImplemented
-        return (self.player, self.move, self.text, self.rules) == (
-            other.player,
-            other.move,
-            other.text,
-            other.rules,
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.player, self.move, self.text))
-
-    def __str__(self) -> str:
-        return f"{self.text} [{', '.join(self.rules)}]"
-
-    def __repr__(self) -> str:
-        return (
-            f"Event(player={self.player!r}, move={self.move!r}, text={self.text!r}, "
-            f"rules={self.rules!r})"
-        )
-
-
-class LegalMoves(LegalMovesView[GoFishMove]):
-    """The legal moves now, as a lazy view: supports ``in`` (also with text), ``len``,
-    indexing, iteration and a readable repr, so ``random.choice(game.legal_moves())`` works.
-
-    Asking for ranks, move ``i`` is worked out from the targets and the ranks held without
-    building the list; the list is made only when the moves are listed or searched.
-    """
+class _Asks(Sequence[GoFishMove]):
+    """The legal requests for ranks (the basic game): move ``i`` is worked out from the
+    players who can be asked and the ranks held, without building the list.  Listing,
+    indexing and ``in`` agree (tests/test_gofish_random.py compares them with ``play``)."""
 
     __slots__ = ("_len", "_ranks", "_rows")
-    _parse = staticmethod(GoFishMove.parse)
 
-    def __init__(self, game: GoFishGame) -> None:
-        super().__init__(game)
-        self._len = -1
-        self._rows: list[tuple[GoFishMove, ...]] | None = None
-
-    def _shape(self) -> None:
-        game = self._game
-        p = game._turn
-        if p is None or game._specific:
-            self._moves = self._list()
-            self._len = len(self._moves)
-            return
-        ranks = self._ranks = _RANKS_IN[game._held[p]]
-        rows = game._rows
-        if game._stock:  # with a stock, everybody is still in the game
-            self._rows = [rows[q] for q in game._others[p]]
-        else:
-            self._rows = [rows[q] for q in game._others[p] if game._size[q]]
-        self._len = len(self._rows) * len(ranks)
+    def __init__(self, rows: Sequence[tuple[GoFishMove, ...]], ranks: tuple[int, ...]) -> None:
+        self._rows = rows
+        self._ranks = ranks
+        self._len = len(rows) * len(ranks)
 
     def __len__(self) -> int:
-        if self._len < 0:
-            self._shape()
         return self._len
 
-    def __getitem__(self, index: int) -> GoFishMove:
-        if self._len < 0:
-            self._shape()
-        rows = self._rows
-        if rows is None or not isinstance(index, int):
-            return self._list()[index]  # type: ignore[return-value]
+    @overload
+    def __getitem__(self, index: int) -> GoFishMove: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[GoFishMove]: ...
+    def __getitem__(self, index: int | slice) -> GoFishMove | Sequence[GoFishMove]:
+        if isinstance(index, slice):
+            return list(self)[index]
         if index < 0:
             index += self._len
         if not 0 <= index < self._len:
             raise IndexError("legal move index out of range")
         k = len(self._ranks)
-        return rows[index // k][self._ranks[index % k]]
+        return self._rows[index // k][self._ranks[index % k]]
+
+    def __iter__(self) -> Iterator[GoFishMove]:
+        ranks = self._ranks
+        return (row[r] for row in self._rows for r in ranks)
+
+    def __contains__(self, move: object) -> bool:
+        return any(m == move for m in self)
 
 
 _TURN_WORDS = {
@@ -492,10 +462,11 @@ class GoFishGame:
     seeded sort by random keys: the same seed always gives the same deal, though not the
     order :func:`cardlib.cards.shuffled` gives).  Cards go one at a time clockwise from the
     dealer's left (GF-DEAL); the rest is the stock.  Under ``gamerules`` the first player
-    is drawn at random from the same seed (GF-FIRST).
+    is drawn at random from the same seed (GF-FIRST).  With ``record=False`` the game keeps
+    no log of its events (for simulations); :attr:`last_event` is kept either way.
     """
 
-    game = "go-fish"
+    game: ClassVar[str] = "go-fish"
 
     def __init__(
         self,
@@ -505,8 +476,9 @@ class GoFishGame:
         options: GoFishOptions | None = None,
         seed: int | str | float | None = 0,
         deck: Sequence[Card | str] | None = None,
+        record: bool = True,
     ) -> None:
-        self._setup_players(players, dealer, options, seed)
+        self._setup_players(players, dealer, options, seed, record)
         n = self._n
         size = deal_size(self.options.rule_set, n)
         if deck is None:
@@ -535,7 +507,7 @@ class GoFishGame:
         start = self._rng.randrange(n) if self.options.rule_set == "gamerules" else first
         facts: list[Fact] = []
         self._give_turn(start, "GF-FIRST", facts, narrate=False)
-        self.setup_log += [_render_fact(f) for f in facts]
+        self.setup_log += [str(f) for f in facts]
 
     # -- construction ---------------------------------------------------------------
 
@@ -545,11 +517,12 @@ class GoFishGame:
         dealer: str | None,
         options: GoFishOptions | None,
         seed: int | str | float | None,
+        record: bool,
     ) -> None:
         table = _TABLES.get(players) if type(players) is tuple else None
         if table is None:
             table = _table(players)
-        self.players, self._seat, self._rows, self._others = table
+        self.players, self._seat, self._rows, self._others, self._memo, self._asks = table
         self.options = options = options or _DEFAULT_OPTIONS
         n = self._n = len(self.players)
         if n not in DEAL_SIZES[options.rule_set]:
@@ -560,11 +533,12 @@ class GoFishGame:
         self._hands: list[list[int]] = [[0] * 13 for _ in range(n)]
         self._held = [0] * n
         self._size = [0] * n
-        self._stock: list[int] = []
+        self._stock = []
         self._books: list[list[int]] = [[] for _ in range(n)]
         self._nbooks = 0
         self._out = [False] * n
         self._turn: int | None = None
+        self._stamp = 0
         self.turn_rule = "GF-FIRST"
         self.ended_by: str | None = None
         self._end_reason = ""
@@ -574,7 +548,9 @@ class GoFishGame:
         self._plays_on = options.plays_on
         self._bicycle = options.rule_set == "bicycle"
         self._to_asked = options.passes_to == "asked"
+        self._record = record
         self.log: list[Event] = []
+        self.last_event: Event | None = None
         self.setup_log: list[str] = []
 
     def _lay_aside_dealt_books(self) -> None:
@@ -608,20 +584,22 @@ class GoFishGame:
         dealer: str | None = None,
         options: GoFishOptions | None = None,
         seed: int | str | float | None = 0,
+        record: bool = True,
     ) -> GoFishGame:
         """A game in mid-play, as an article describes it.
 
         ``hands[player]`` are the cards that player holds -- exactly those (a player left
         out holds nothing), unless ``hand_sizes[player]`` asks for more, in which case the
-        hand is filled up from the unnamed cards (never so as to hold four of a rank).  ``books[player]`` are the ranks
-        of the books laid aside.  ``stock`` names the top of the stock, top first; every card
-        named nowhere lies beneath it, shuffled with ``seed``.  So the 52 cards are all
-        present exactly once, and the stock's size is whatever the hands and books leave.
-        Play resumes with ``to_move`` (default: as GF-FIRST says); a position that is
-        already over by its rule set's end (an empty hand or stock under pagat) is over.
+        hand is filled up from the unnamed cards (never so as to hold four of a rank).
+        ``books[player]`` are the ranks of the books laid aside.  ``stock`` names the top of
+        the stock, top first; every card named nowhere lies beneath it, shuffled with
+        ``seed``.  So the 52 cards are all present exactly once, and the stock's size is
+        whatever the hands and books leave.  Play resumes with ``to_move`` (default: as
+        GF-FIRST says); a position that is already over by its rule set's end (an empty
+        hand or stock under pagat) is over.
         """
         self = cls.__new__(cls)
-        self._setup_players(players, dealer, options, seed)
+        self._setup_players(players, dealer, options, seed, record)
         for name in list(hands) + list(books or {}) + list(hand_sizes or {}):
             self._player(name)
         named: list[Card] = [
@@ -659,7 +637,9 @@ class GoFishGame:
             self._books[p].append(r)
             self._nbooks += 1
         used = set(named + top + in_books)
-        rest = [_CODE[c] for c in shuffled(standard_deck(), self._rng.random()) if c not in used]
+        pack = standard_deck()
+        random.Random(self._rng.random()).shuffle(pack)  # the rest of the pack, seeded
+        rest = [_CODE[c] for c in pack if c not in used]
         for name, want in (hand_sizes or {}).items():
             p = self._seat[name]
             hand = self._hands[p]
@@ -696,7 +676,7 @@ class GoFishGame:
         else:
             rule = "GF-FIRST" if to_move is None else "GF-NEXT"
             self._give_turn(start, rule, facts, narrate=False)
-        self.setup_log += [_render_fact(f) for f in facts]
+        self.setup_log += [str(f) for f in facts]
         return self
 
     def copy(self) -> GoFishGame:
@@ -715,11 +695,11 @@ class GoFishGame:
         new._rng.setstate(self._rng.getstate())
         return new
 
-    # -- the protocol shared by the engines ------------------------------------------
+    # -- the protocol shared by the engines (cardlib.game.Game) ----------------------
 
     @property
     def history(self) -> list[tuple[str, GoFishMove]]:
-        """Every request so far: (player, move), in order."""
+        """Every request so far: (player, move), in order (empty with ``record=False``)."""
         return [(e.player, e.move) for e in self.log]
 
     @property
@@ -746,55 +726,72 @@ class GoFishGame:
             )
         return f"{words} ({self.turn_rule})"
 
-    def legal_moves(self) -> LegalMoves:
+    @property
+    def end_rule(self) -> str:
+        """The rule that ended the game, or that will end it under this rule set."""
+        if self.ended_by:
+            return self.ended_by
+        return "GF-END-ALL-BOOKS" if self._plays_on else "GF-END-EMPTY"
+
+    @property
+    def out_rule(self) -> str:
+        """The rule that puts a player with no cards and no stock out of the game."""
+        return "GF-EMPTY-DRAW" if self._bicycle else "GF-NO-STOCK"
+
+    def legal_moves(self) -> LegalMoves[GoFishMove]:
+        """The legal requests now, as a live view (``"ask Ben 8" in game.legal_moves()``)."""
         return LegalMoves(self)
 
+    @staticmethod
+    def parse_move(text: str | GoFishMove) -> GoFishMove:
+        """``"ask Ben 8"`` as a :class:`GoFishMove`; raises :class:`NotationError`."""
+        return GoFishMove.parse(text)
+
     def play(self, move: str | GoFishMove, *, player: str | None = None) -> Event:
-        """Check and make one request; raise :class:`RuleViolation` naming the rule if illegal."""
+        """Check and make one request; raise :class:`RuleViolation` naming the rule if illegal.
+
+        A refused request leaves the game unchanged.
+        """
         mv = move if type(move) is GoFishMove else GoFishMove.parse(move)
         p = self._turn
         if player is not None:
-            x = self._seat.get(player)
-            if x is None:
-                self._player(player)
+            x = self._seat.get(self._player(player))
             if p is None:
                 self._refuse_over()
             if x != p:
                 self._refuse_turn(player)
         if p is None:
             self._refuse_over()
+        assert p is not None
         q = self._seat.get(mv.target)
         r = mv.rank - 1
-        card = mv.card
-        if (
-            q is None
-            or q == p
-            or not (self._size[q] or self._stock)
-            or not self._held[p] >> r & 1
-            or (card is None) is self._specific
-            or (card is not None and not self._ask_own and self._hands[p][r] & _BIT_OF[_CODE[card]])
-        ):
-            self._refuse_ask(p, q, r, mv)
+        refusal = self._refusal(p, q, r, mv)
+        if refusal is not None:
+            raise refusal
+        assert q is not None
         event = self._ask(p, q, r, mv)
-        self.log.append(event)
+        self._stamp += 1
+        self.last_event = event
+        if self._record:
+            self.log.append(event)
         return event
 
-    def result(self) -> dict[str, int]:
-        """Each player's number of complete books (GF-WIN); only once the game is over."""
+    def result(self) -> Result:
+        """Each player's number of complete books, and the winners (GF-WIN); only once the
+        game is over."""
         if self._turn is not None:
-            end = "GF-END-ALL-BOOKS" if self._bicycle else "GF-END-EMPTY"
             raise RuleViolation(
-                end,
+                self.end_rule,
                 f"the game is not over yet: {self.to_move} is to ask and {self._nbooks} of "
                 f"{BOOKS_IN_PACK} books are made",
             )
-        return self.book_counts()
+        counts = self.book_counts()
+        best = max(counts.values())
+        return Result(counts, [p for p in self.players if counts[p] == best])
 
     def winners(self) -> list[str]:
         """The players with the most books once the game is over; more than one is a tie (GF-WIN)."""
-        counts = self.result()
-        best = max(counts.values())
-        return [p for p in self.players if counts[p] == best]
+        return list(self.result().winners)
 
     def describe(self) -> str:
         counts = self.book_counts()
@@ -854,91 +851,102 @@ class GoFishGame:
 
     # -- refusals --------------------------------------------------------------------
 
-    def _player(self, name: str | None) -> str:
-        if name not in self._seat:
+    def _player(self, name: object) -> str:
+        """``name`` if it is one of the players; otherwise a :class:`NotationError`."""
+        if not isinstance(name, str) or name not in self._seat:
             raise NotationError(
                 f"{name!r} is not a player here: the players are {', '.join(self.players)}"
             )
-        return name  # type: ignore[return-value]
+        return name
 
-    def _refuse_over(self) -> None:
+    def _refuse_over(self) -> NoReturn:
         raise RuleViolation(
-            self.ended_by or "GF-END-EMPTY",
+            self.end_rule,
             f"the game is over ({self._end_reason}): no more requests; {self._winner_words()}",
         )
 
-    def _refuse_turn(self, player: str) -> None:
-        rule = "GF-FIRST" if not self.log and self.turn_rule == "GF-FIRST" else "GF-NEXT"
+    def _refuse_turn(self, player: str) -> NoReturn:
+        rule = "GF-FIRST" if not self._stamp and self.turn_rule == "GF-FIRST" else "GF-NEXT"
         raise RuleViolation(
             rule,
             f"it is {self.to_move}'s turn, not {player}'s: {self.turn_reason}",
         )
 
-    def _refuse_ask(self, p: int, q: int | None, r: int, mv: GoFishMove) -> None:
-        asker = self.players[p]
+    def _refusal(self, p: int, q: int | None, r: int, mv: GoFishMove) -> RuleViolation | None:
+        """The rule that forbids player ``p`` to make request ``mv`` (asking seat ``q`` for
+        rank index ``r``), or None if it is legal.  The one place requests are checked."""
         if q is None:
-            raise RuleViolation(
+            return RuleViolation(
                 "GF-ASK-TARGET",
-                f"{asker} cannot ask {mv.target!r}: nobody of that name is playing "
+                f"{self.players[p]} cannot ask {mv.target!r}: nobody of that name is playing "
                 f"(the players are {', '.join(self.players)})",
             )
         if q == p:
-            raise RuleViolation(
-                "GF-ASK-TARGET", f"{asker} cannot ask themself: name one of the other players"
+            return RuleViolation(
+                "GF-ASK-TARGET",
+                f"{self.players[p]} cannot ask themself: name one of the other players",
             )
         if not (self._size[q] or self._stock):
-            raise RuleViolation(
+            return RuleViolation(
                 "GF-ASK-TARGET",
                 f"{mv.target} is out of the game (no cards and no stock left): "
                 "ask a player who is still playing",
             )
-        if (mv.card is None) is self._specific:
+        card = mv.card
+        if (card is None) is self._specific:
             if self._specific:
-                raise RuleViolation(
+                return RuleViolation(
                     "GF-VAR-CARD",
                     f"this table plays the specific-card variation: name one card, like "
                     f"'ask {mv.target} {_CARD_TEXT[_SUIT_INDEX[Suit.HEARTS] * 13 + r]}'",
                 )
-            raise RuleViolation(
+            return RuleViolation(
                 "GF-VAR-CARD",
                 f"this table asks for ranks, not single cards (the specific-card variation is "
                 f"off): write 'ask {mv.target} {_RANK_TEXT[r]}'",
             )
-        for owner, ranks in enumerate(self._books):
-            if r in ranks:
-                raise RuleViolation(
-                    "GF-BOOK",
-                    f"the {_PLURAL[r]} are already a book in front of {self.players[owner]}: "
-                    "a rank laid aside can no longer be asked for",
-                )
         if not self._held[p] >> r & 1:
+            for owner, ranks in enumerate(self._books):
+                if r in ranks:
+                    return RuleViolation(
+                        "GF-BOOK",
+                        f"the {_PLURAL[r]} are already a book in front of {self.players[owner]}: "
+                        "a rank laid aside can no longer be asked for",
+                    )
             held = ", ".join(_RANK_TEXT[x] for x in _RANKS_IN[self._held[p]]) or "nothing"
-            raise RuleViolation(
+            return RuleViolation(
                 "GF-ASK-HOLD",
-                f"{asker} holds no {_PLURAL[r]}: you may only ask for a rank you hold "
-                f"({asker} holds {held})",
+                f"{self.players[p]} holds no {_PLURAL[r]}: you may only ask for a rank you hold "
+                f"({self.players[p]} holds {held})",
             )
-        raise RuleViolation(
-            "GF-VAR-CARD",
-            f"{asker} already holds {mv.card}, and the table agreed before play that you may "
-            "not ask for a card you hold",
-        )
+        if card is not None and not self._ask_own and self._hands[p][r] & _BIT_OF[_CODE[card]]:
+            return RuleViolation(
+                "GF-VAR-CARD",
+                f"{self.players[p]} already holds {card}, and the table agreed before play that you may "
+                "not ask for a card you hold",
+            )
+        return None
 
     # -- rules -----------------------------------------------------------------------
 
-    def _legal(self) -> list[GoFishMove]:
+    def _targets(self, p: int) -> list[int]:
+        """The players ``p`` may ask (GF-ASK-TARGET), clockwise from ``p``'s left."""
+        size, stock = self._size, self._stock
+        return [q for q in self._others[p] if size[q] or stock]
+
+    def _legal(self) -> Sequence[GoFishMove]:
+        """Every request the player to move may make (the engine side of :meth:`legal_moves`)."""
         p = self._turn
         if p is None:
-            return []
+            return ()
         ranks = _RANKS_IN[self._held[p]]
-        size, stock = self._size, self._stock
-        targets = [q for q in self._others[p] if size[q] or stock]
         if not self._specific:
-            rows = self._rows
-            return [row[r] for q in targets for row in (rows[q],) for r in ranks]
+            if self._stock:  # with a stock, every other player can be asked
+                return _Asks(self._asks[p], ranks)
+            return _Asks([self._rows[q] for q in self._targets(p)], ranks)
         hand = self._hands[p]
         moves = []
-        for q in targets:
+        for q in self._targets(p):
             name = self.players[q]
             for r in ranks:
                 for s in range(4):
@@ -949,19 +957,51 @@ class GoFishGame:
     def _ask(self, p: int, q: int, r: int, mv: GoFishMove) -> Event:
         players = self.players
         asker, asked = players[p], players[q]
+        memo = self._memo
         hands, size, held, stock = self._hands, self._size, self._held, self._stock
         hp, hq = hands[p], hands[q]
         had_stock = bool(stock)
         card = mv.card
+        facts: list[Fact]
+        key: tuple[Any, ...]
         if card is None:
             m = hq[r]
             what = _PLURAL[r]
-            facts = [(_T_ASK, _R_NONE, asker, asked, what)]
+            asked_for = _RANK_TEXT[r]
+            facts = [
+                memo.get(key := ("ask", p, q, r))
+                or _fact(
+                    memo,
+                    key,
+                    "ask",
+                    _R_NONE,
+                    _T_ASK,
+                    (asker, asked, what),
+                    asker,
+                    (),
+                    asked,
+                    _RANKS[r],
+                )
+            ]
         else:
             code = _CODE[card]
             m = hq[r] & _BIT_OF[code]
-            what = _CARD_TEXT[code]
-            facts = [(_T_ASK_CARD, _R_CARD, asker, asked, what)]
+            what = asked_for = _CARD_TEXT[code]
+            facts = [
+                memo.get(key := ("ask", p, q, 13 + code))
+                or _fact(
+                    memo,
+                    key,
+                    "ask",
+                    _R_CARD,
+                    _T_ASK_CARD,
+                    (asker, asked, what),
+                    asker,
+                    (),
+                    asked,
+                    card,
+                )
+            ]
         again = False
         if m:
             # GF-GIVE-ALL (or the one card asked for), then GF-CATCH-AGAIN.
@@ -972,9 +1012,35 @@ class GoFishGame:
                 held[q] &= ~(1 << r)
             size[q] -= k
             if card is None:
-                facts.append((_T_GIVE, _R_GIVE, asked, _CODES_TEXT[r][m]))
+                facts.append(
+                    memo.get(key := ("give", p, q, r, m))
+                    or _fact(
+                        memo,
+                        key,
+                        "hand-over",
+                        _R_GIVE,
+                        _T_GIVE,
+                        (asked, _CODES_TEXT[r][m]),
+                        asker,
+                        _CARDS_OF[r][m],
+                        asked,
+                    )
+                )
             else:
-                facts.append((_T_GIVE_ONE, _R_CARD, asked))
+                facts.append(
+                    memo.get(key := ("give", p, q, 13 + code))
+                    or _fact(
+                        memo,
+                        key,
+                        "hand-over",
+                        _R_CARD,
+                        _T_GIVE_ONE,
+                        (asked,),
+                        asker,
+                        (card,),
+                        asked,
+                    )
+                )
             now = hp[r] | m
             if now == 15:
                 hp[r] = 0
@@ -982,7 +1048,7 @@ class GoFishGame:
                 size[p] += k - 4
                 self._books[p].append(r)
                 self._nbooks += 1
-                facts.append((_T_BOOK, _R_BOOK, asker, _PLURAL[r]))
+                facts.append(self._book_fact(p, r))
             else:
                 hp[r] = now
                 size[p] += k
@@ -991,20 +1057,34 @@ class GoFishGame:
             # GF-GO-FISH: exactly one card, the top of the stock; GF-LUCKY-DRAW decides.
             c = stock.pop()
             rc = _RANK_OF[c]
-            facts.append((_T_FISH, _R_FISH, asked, asker, _CARD_TEXT[c]))
-            if rc == r if card is None else _DECK[c] == card:
-                facts.append((_T_LUCKY, _R_LUCKY, _RANK_TEXT[r] if card is None else what, asker))
-                again, why = True, "GF-LUCKY-DRAW"
-            else:
-                facts.append(
-                    (
-                        _T_UNLUCKY,
-                        _R_LUCKY,
-                        _CARD_TEXT[c],
-                        _RANK_TEXT[r] if card is None else what,
-                        asker,
-                    )
+            drawn = (_DECK[c],)
+            facts.append(
+                memo.get(key := ("fish", p, q, c))
+                or _fact(
+                    memo,
+                    key,
+                    "fish",
+                    _R_FISH,
+                    _T_FISH,
+                    (asked, asker, _CARD_TEXT[c]),
+                    asker,
+                    drawn,
+                    asked,
                 )
+            )
+            # GF-LUCKY-DRAW: only the rank (or the card) just asked for lets the asker go on
+            lucky = rc == r if card is None else c == code
+            key = ("lucky", p, c, r if card is None else 13 + code)
+            fact = memo.get(key)
+            if fact is None:
+                words = (asked_for, asker) if lucky else (_CARD_TEXT[c], asked_for, asker)
+                text = _T_LUCKY if lucky else _T_UNLUCKY
+                fact = _fact(
+                    memo, key, "lucky-draw", _R_LUCKY, text, words, asker, drawn, None, lucky
+                )
+            facts.append(fact)
+            if lucky:
+                again, why = True, "GF-LUCKY-DRAW"
             now = hp[rc] | _BIT_OF[c]
             if now == 15:
                 hp[rc] = 0
@@ -1012,13 +1092,17 @@ class GoFishGame:
                 size[p] -= 3
                 self._books[p].append(rc)
                 self._nbooks += 1
-                facts.append((_T_BOOK, _R_BOOK, asker, _PLURAL[rc]))
+                facts.append(self._book_fact(p, rc))
             else:
                 hp[rc] = now
                 held[p] |= 1 << rc
                 size[p] += 1
         else:
-            facts.append((_T_NONE, _R_NO_STOCK, asked))
+            facts.append(
+                _fact(
+                    memo, ("miss", p, q), "miss", _R_NO_STOCK, _T_NONE, (asked,), asker, (), asked
+                )
+            )
         # What follows without a choice: refills, the end, the next player.
         if stock and size[p] and size[q] and self._nbooks < BOOKS_IN_PACK:
             # the usual case: nothing ran out
@@ -1028,13 +1112,13 @@ class GoFishGame:
                 if again:
                     self.turn_rule = why
                     if why == "GF-CATCH-AGAIN":
-                        facts.append((_T_AGAIN, _R_AGAIN, asker))
+                        facts.append(self._turn_fact(p, why))
                 else:
                     self.turn_rule = "GF-NEXT"
-                    facts.append((_T_NEXT, _R_NEXT, players[nxt]))
+                    facts.append(self._turn_fact(nxt, "GF-NEXT"))
                 return Event(asker, mv, facts)
         if had_stock and not stock and self._plays_on and self._nbooks < BOOKS_IN_PACK:
-            facts.append((_T_EXHAUSTED, _R_NO_STOCK))
+            facts.append(_EXHAUSTED)
         if self._refill:
             self._settle_hand(p, facts)
             self._settle_hand(q, facts)
@@ -1047,6 +1131,33 @@ class GoFishGame:
             self._give_turn(q if self._to_asked else (p + 1) % self._n, "GF-NEXT", facts)
         return Event(asker, mv, facts)
 
+    def _book_fact(self, p: int, r: int) -> Fact:
+        """GF-BOOK: player ``p`` lays aside the four cards of rank index ``r``."""
+        name = self.players[p]
+        return self._memo.get(key := ("book", p, r)) or _fact(
+            self._memo,
+            key,
+            "book",
+            _R_BOOK,
+            _T_BOOK,
+            (name, _PLURAL[r]),
+            name,
+            _CARDS_OF[r][15],
+            None,
+            _RANKS[r],
+        )
+
+    def _turn_fact(self, p: int, rule: str) -> Fact:
+        """The turn goes to player ``p`` (GF-NEXT), or stays with them (GF-CATCH-AGAIN)."""
+        name, memo = self.players[p], self._memo
+        if rule == "GF-CATCH-AGAIN":
+            return memo.get(key := ("again", p)) or _fact(
+                memo, key, "turn", _R_AGAIN, _T_AGAIN, (name,), name, (), None, rule
+            )
+        return memo.get(key := ("next", p)) or _fact(
+            memo, key, "turn", _R_NEXT, _T_NEXT, (name,), name, (), None, rule
+        )
+
     def _settle_hand(self, p: int, facts: list[Fact]) -> None:
         """GF-VAR-REFILL: an empty hand takes five cards from the stock, at once."""
         if not self._refill:
@@ -1055,7 +1166,16 @@ class GoFishGame:
         while not self._size[p] and self._stock:
             take = [self._stock.pop() for _ in range(min(REFILL_SIZE, len(self._stock)))]
             cards = ", ".join(_CARD_TEXT[c] for c in take)
-            facts.append((_T_REFILL, _R_REFILL, name, name, len(take), cards))
+            facts.append(
+                Fact(
+                    "refill",
+                    _R_REFILL,
+                    _T_REFILL,
+                    (name, name, len(take), cards),
+                    name,
+                    tuple(_DECK[c] for c in take),
+                )
+            )
             for c in take:
                 self._add(p, c, facts)
 
@@ -1070,34 +1190,40 @@ class GoFishGame:
             self._size[p] -= 3
             self._books[p].append(r)
             self._nbooks += 1
-            facts.append((_T_BOOK, _R_BOOK, self.players[p], _PLURAL[r]))
+            facts.append(self._book_fact(p, r))
         else:
             hand[r] = now
             self._held[p] |= 1 << r
             self._size[p] += 1
 
-    def _end_check(self, changed: Sequence[int]) -> tuple[str, str] | None:
-        """The rule set's end (GF-END-EMPTY, GF-END-ALL-BOOKS), or None to play on."""
+    def _end_check(self, changed: Iterable[int]) -> tuple[str, str] | None:
+        """The rule set's end (GF-END-EMPTY, GF-END-ALL-BOOKS), or None to play on.
+
+        Bicycle's game and the keep-playing variation end only when all 13 books are made;
+        otherwise an empty hand, or the stock running out, ends the game.
+        """
         if self._nbooks == BOOKS_IN_PACK:
             if self._plays_on:
                 return "GF-END-ALL-BOOKS", "all 13 books are made"
             return "GF-END-EMPTY", "all 13 books are made and every hand is empty"
-        if self._bicycle:
+        if self._plays_on:
             return None
         if self._stock:
             for p in changed:
                 if not self._size[p]:
                     return "GF-END-EMPTY", f"{self.players[p]}'s hand is empty"
-        elif not self.options.keep_playing:
-            return "GF-END-EMPTY", "the stock is exhausted"
-        return None
+            return None
+        return "GF-END-EMPTY", "the stock is exhausted"
 
     def _finish(self, rule: str, reason: str, facts: list[Fact]) -> None:
         self._turn = None
         self.ended_by = rule
         self._end_reason = reason
-        facts.append((_T_END, (rule,), reason, rule))
-        facts.append((_T_WIN, _R_WIN, self._winner_words()))
+        facts.append(Fact("end", (rule,), _T_END, (reason, rule), value=rule))
+        counts = [len(b) for b in self._books]
+        best = max(counts)
+        winners = tuple(self.players[p] for p in range(self._n) if counts[p] == best)
+        facts.append(Fact("win", _R_WIN, _T_WIN, (self._winner_words(),), value=winners))
 
     def _winner_words(self) -> str:
         counts = [len(b) for b in self._books]
@@ -1112,9 +1238,9 @@ class GoFishGame:
     def _give_turn(self, start: int, rule: str, facts: list[Fact], *, narrate: bool = True) -> None:
         """Hand the turn to ``start``, or on round the table past players who are out (GF-NEXT).
 
-        A player with no cards takes one from the stock under Bicycle's rules (GF-EMPTY-DRAW);
-        with no stock they are out (GF-EMPTY-DRAW under Bicycle, GF-NO-STOCK in the
-        keep-playing variation).
+        A player with no cards takes one from the stock (GF-EMPTY-DRAW: Bicycle's rule, and
+        our reading of the keep-playing variation); with no stock they are out (GF-EMPTY-DRAW
+        under Bicycle, GF-NO-STOCK in the keep-playing variation).
         """
         size, stock, n = self._size, self._stock, self._n
         p = start
@@ -1122,33 +1248,40 @@ class GoFishGame:
             if size[p]:
                 break
             name = self.players[p]
-            if stock and self._bicycle:
+            if stock and self._plays_on:
                 c = stock.pop()
                 r = _RANK_OF[c]
                 self._hands[p][r] |= _BIT_OF[c]
                 self._held[p] |= 1 << r
                 size[p] = 1
                 if rule == "GF-NEXT" and narrate:
-                    facts.append((_T_NEXT, _R_NEXT, name))
-                facts.append((_T_EMPTY_DRAW, _R_EMPTY_DRAW, name, _CARD_TEXT[c], _PLURAL[r]))
+                    facts.append(self._turn_fact(p, "GF-NEXT"))
+                facts.append(
+                    Fact(
+                        "empty-draw",
+                        _R_EMPTY_DRAW,
+                        _T_EMPTY_DRAW,
+                        (name, _CARD_TEXT[c], _PLURAL[r]),
+                        name,
+                        (_DECK[c],),
+                    )
+                )
                 if not stock and self._nbooks < BOOKS_IN_PACK:
-                    facts.append((_T_EXHAUSTED, _R_NO_STOCK))
+                    facts.append(_EXHAUSTED)
                 rule = "GF-EMPTY-DRAW"
                 break
             if not self._out[p]:
                 self._out[p] = True
                 out = _R_EMPTY_DRAW if self._bicycle else _R_NO_STOCK
-                facts.append((_T_OUT, out, name, name, out[0]))
+                facts.append(Fact("out", out, _T_OUT, (name, name, out[0]), name))
             p = (p + 1) % n
             rule = "GF-NEXT"
         else:  # pragma: no cover - everybody out means all 13 books, caught by _end_check
             raise AssertionError("no player can take the turn")
         self._turn = p
         self.turn_rule = rule
-        if rule == "GF-CATCH-AGAIN":
-            facts.append((_T_AGAIN, _R_AGAIN, self.players[p]))
-        elif rule == "GF-NEXT" and narrate:
-            facts.append((_T_NEXT, _R_NEXT, self.players[p]))
+        if rule == "GF-CATCH-AGAIN" or (rule == "GF-NEXT" and narrate):
+            facts.append(self._turn_fact(p, rule))
 
 
 def _as_rank(rank: Rank | str | int) -> Rank:
@@ -1169,20 +1302,6 @@ def _check_pack(cards: Sequence[Card], *, complete: bool) -> None:
         )
 
 
-def simple_bot(game: GoFishGame, rng: random.Random) -> GoFishMove:
-    """A simple player: asks for the rank it holds most of (the lower on a tie), from a
-    player chosen with ``rng``; in the specific-card variation, for a card of that rank it
-    does not hold, chosen with ``rng``.  It looks only at its own hand."""
-    p = game._turn
-    if p is None:
-        game._refuse_over()
-    assert p is not None
-    hand = game._hands[p]
-    ranks = _RANKS_IN[game._held[p]]
-    r = max(ranks, key=lambda x: (_POP[hand[x]], -x))
-    targets = [q for q in game._others[p] if game._size[q] or game._stock]
-    q = rng.choice(targets)
-    if not game._specific:
-        return game._rows[q][r]
-    suits = [s for s in range(4) if not hand[r] >> s & 1]
-    return _card_ask(game.players[q], rng.choice(suits) * 13 + r)
+def _conforms(game: GoFishGame) -> Game:
+    """Checked by mypy: a GoFishGame is a :class:`cardlib.game.Game`."""
+    return game

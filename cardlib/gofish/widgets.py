@@ -8,22 +8,18 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import ipywidgets as w
 
 from cardlib.cards import Card, Rank, standard_deck
 from cardlib.catalogue import rules
-from cardlib.errors import RuleViolation
-from cardlib.gofish.engine import (
-    RULE_SETS,
-    Event,
-    GoFishGame,
-    GoFishMove,
-    GoFishOptions,
-    simple_bot,
-)
+from cardlib.errors import CardlibError, RuleViolation
+from cardlib.game import Event
+from cardlib.gofish.bot import simple_bot
+from cardlib.gofish.engine import RULE_SETS, GoFishGame, GoFishMove, GoFishOptions
 from cardlib.gofish.render import gofish_game_html
 from cardlib.widgets.common import LearnerAgainstBots
 
@@ -77,13 +73,36 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return ", ".join(str(c) for c in cards) if cards else "nothing"
 
 
-def _play(game: GoFishGame, move: GoFishMove, player: str) -> tuple[Event, list[Card], Card | None]:
-    """Make a request; return the event, the cards handed over and the card fished (if any)."""
-    before = set(game.hand(move.target)) if move.target in game.players else set()
-    top = game.stock[0] if game.stock_size else None
-    event = game.play(move, player=player)
-    handed = sorted(before - set(game.hand(move.target)))
-    return event, handed, top if "GF-GO-FISH" in event.rules else None
+def _handed_and_drawn(event: Event) -> tuple[list[Card], Card | None]:
+    """What a request moved, read from its facts: the cards handed over, the card fished."""
+    handed = sorted(c for f in event.of("hand-over") for c in f.cards)
+    drawn = next((f.cards[0] for f in event.of("fish")), None)
+    return handed, drawn
+
+
+def _plain(widget_html: str) -> str:
+    """The text a learner reads in a piece of the widget's HTML."""
+    text = re.sub(r"<(br|/p|/li|/h\d|/tr)>", "\n", widget_html)
+    lines = (" ".join(html.unescape(re.sub(r"<[^>]+>", " ", x)).split()) for x in text.split("\n"))
+    return "\n".join(x for x in lines if x)
+
+
+def _failure(exc: Exception) -> str:
+    """How a widget shows what went wrong when it is not a refusal by the rules."""
+    return f"<p><b>That did not work:</b> {html.escape(str(exc) or type(exc).__name__)}</p>"
+
+
+def _never_raises(status: w.HTML, action: Callable[[], object]) -> Callable[[object], None]:
+    """A click (or change) handler that runs ``action`` and never lets an exception escape:
+    whatever goes wrong is shown in ``status``, in words."""
+
+    def handler(_event: object) -> None:
+        try:
+            action()
+        except Exception as exc:  # a handler's exception would only reach Jupyter's log
+            status.value = _failure(exc)
+
+    return handler
 
 
 def _next_words(game: GoFishGame) -> str:
@@ -125,9 +144,9 @@ class AskSandbox(w.VBox):
         self.table = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
-        self.ask_button.on_click(lambda _b: self.ask())
-        self.reset_button.on_click(lambda _b: self.reset())
-        self.rule_set.observe(lambda _c: self.reset(), names="value")
+        self.ask_button.on_click(_never_raises(self.status, self.ask))
+        self.reset_button.on_click(_never_raises(self.status, self.reset))
+        self.rule_set.observe(_never_raises(self.status, self.reset), names="value")
         controls = w.HBox([self.asker, self.target, self.what, self.ask_button, self.reset_button])
         super().__init__([self.rule_set, self.table, controls, self.status])
         self.add_class("cardlib-gofish-sandbox")
@@ -145,20 +164,29 @@ class AskSandbox(w.VBox):
         )
         self._refresh()
 
+    @property
+    def text(self) -> str:
+        """What the sandbox shows under the table, as plain text."""
+        return _plain(self.status.value)
+
     def ask(self) -> bool:
-        """Make the request chosen in the dropdowns; True if the rules allowed it."""
+        """Make the request chosen in the dropdowns; True if the rules allowed it.
+
+        A refusal is shown with its rule, and the position is unchanged.
+        """
         game = self.game
-        asker = game.to_move
-        if asker is None:
-            self.status.value = _refusal(self._over_refusal())
-            return False
-        move = GoFishMove.ask(self.target.value, self.what.value)
         try:
-            event, handed, drawn = _play(game, move, asker)
+            move = GoFishMove.ask(self.target.value, self.what.value)
+            event = game.play(move, player=game.to_move)
         except RuleViolation as v:
             self.status.value = _refusal(v)
             return False
-        give_rule = "GF-VAR-CARD" if self.specific_card else "GF-GIVE-ALL"
+        except CardlibError as e:
+            self.status.value = _failure(e)
+            return False
+        handed, drawn = _handed_and_drawn(event)
+        given = event.of("hand-over") or event.of("ask")
+        give_rule = given[0].rules[0] if given and given[0].rules else "GF-GIVE-ALL"
         lines = [
             f"Handed over: {_cards_text(handed)} ({give_rule})",
             f"Drawn from the stock: {drawn if drawn else 'nothing'}"
@@ -167,7 +195,7 @@ class AskSandbox(w.VBox):
         ]
         items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
         self.status.value = (
-            f"<p><b>{html.escape(asker)} asks {html.escape(str(move.target))} for "
+            f"<p><b>{html.escape(event.player)} asks {html.escape(str(move.target))} for "
             f"{html.escape(self._what_words(move))}.</b></p><ul>{items}</ul>"
             f"<p><small>{html.escape(str(event))}</small></p>"
         )
@@ -177,13 +205,6 @@ class AskSandbox(w.VBox):
     @staticmethod
     def _what_words(move: GoFishMove) -> str:
         return str(move.card) if move.card is not None else f"{move.rank}s"
-
-    def _over_refusal(self) -> RuleViolation:
-        try:
-            self.game.play(GoFishMove.ask(self.target.value, self.what.value))
-        except RuleViolation as v:
-            return v
-        raise AssertionError("a finished game accepted a request")  # pragma: no cover
 
     def _refresh(self) -> None:
         self.table.value = gofish_game_html(self.game)
@@ -220,8 +241,8 @@ class GoFishTable(LearnerAgainstBots, w.VBox):
         self.table = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
-        self.new_button.on_click(lambda _b: self.new_game(self.seed + 1))
-        self.ask_button.on_click(lambda _b: self.ask())
+        self.new_button.on_click(_never_raises(self.status, lambda: self.new_game(self.seed + 1)))
+        self.ask_button.on_click(_never_raises(self.status, self.ask))
         super().__init__(
             [
                 w.HBox([self.rule_set, self.new_button]),
@@ -244,13 +265,24 @@ class GoFishTable(LearnerAgainstBots, w.VBox):
         self._bots_play()
         self._refresh()
 
+    @property
+    def text(self) -> str:
+        """What the table shows under the cards, as plain text: the situation, then the news."""
+        return _plain(self.status.value)
+
     def ask(self) -> bool:
         """Make the learner's request; a refusal is shown with its rule. True if it was made."""
         if self.rank.value is None:
             self.messages = ["You hold no cards to ask with."]
             self._refresh()
             return False
-        return self._learner_plays(GoFishMove.ask(self.target.value, self.rank.value))
+        try:
+            move = GoFishMove.ask(self.target.value, self.rank.value)
+        except CardlibError as e:
+            self.messages = [f"That is not a request: {e}"]
+            self._refresh()
+            return False
+        return self._learner_plays(move)
 
     def _refresh(self) -> None:
         game = self.game

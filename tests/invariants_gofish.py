@@ -1,0 +1,98 @@
+"""Go Fish's state invariants and every configuration worth playing at random, for the one
+random-play test over all games (``check(game)`` after every move; ``CONFIGS`` id -> factory)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+
+from cardlib.cards import Card, Suit, standard_deck
+from cardlib.game import Event
+from cardlib.gofish import DEAL_SIZES, RULE_SETS, GoFishGame, GoFishOptions
+
+NAMES = ("Ann", "Ben", "Cy", "Di", "Ed", "Flo")
+
+VARIANTS: dict[str, dict[str, object]] = {
+    "base": {},
+    "specific-card": {"specific_card": True},
+    "specific-card-own": {"specific_card": True, "ask_own_card": True},
+    "refill": {"refill": True},
+    "keep-playing": {"keep_playing": True},
+    "refill-keep-playing": {"refill": True, "keep_playing": True},
+    "to-the-asked": {"next_player": "asked"},
+}
+
+
+def _factory(rule_set: str, variant: str, players: int) -> Callable[[int], GoFishGame]:
+    options = GoFishOptions(rule_set=rule_set, **VARIANTS[variant])  # type: ignore[arg-type]
+
+    def make(seed: int) -> GoFishGame:
+        return GoFishGame(NAMES[:players], options=options, seed=seed)
+
+    return make
+
+
+CONFIGS: dict[str, Callable[[int], GoFishGame]] = {
+    f"{rule_set}-{variant}-{players}p": _factory(rule_set, variant, players)
+    for rule_set in RULE_SETS
+    for variant in VARIANTS
+    for players in range(2, 7)
+    if players in DEAL_SIZES[rule_set]
+}
+
+_PACK = Counter(standard_deck())
+
+
+def should_be_over(game: GoFishGame) -> bool:
+    """The end, worked out from the position alone, as each rule set words it."""
+    if sum(game.book_counts().values()) == 13:
+        return True
+    if game.options.plays_on:
+        return False  # GF-END-ALL-BOOKS only: Bicycle, or the keep-playing variation
+    if game.stock_size == 0:
+        return True  # GF-END-EMPTY: the stock is exhausted
+    return any(not h for h in game.hands.values())  # GF-END-EMPTY: an empty hand
+
+
+def check(game: GoFishGame) -> None:
+    """Cards conserved, books well formed, the end where the rules put it, legal moves sane."""
+    books = [r for b in game.books.values() for r in b]
+    assert len(books) == len(set(books)) <= 13, "at most 13 books, each rank once"
+    in_books = [Card(r, s) for r in books for s in Suit]
+    held = [c for h in game.hands.values() for c in h]
+    assert Counter(held + game.stock + in_books) == _PACK, "the 52 cards, each once"
+    for cards in game.hands.values():
+        assert max(Counter(c.rank for c in cards).values(), default=0) <= 3, "no book in hand"
+    assert game.is_over == should_be_over(game)
+    moves = game.legal_moves()
+    if game.is_over:
+        assert game.to_move is None and len(moves) == 0
+        assert sum(game.result().values()) == len(books)
+        return
+    who = game.to_move
+    assert who is not None and game.hand(who), "the player to ask holds a card"
+    assert len(moves) > 0 and [moves[i] for i in range(len(moves))] == list(moves)
+    ranks = {c.rank for c in game.hand(who)}
+    for move in moves:
+        assert move.target != who and move.rank in ranks and not game.is_out(move.target)
+
+
+def snapshot(game: GoFishGame) -> tuple:
+    """Everything a move can change, to compare two games."""
+    return (game.hands, game.books, game.stock, game.to_move, game.turn_rule, len(game.log))
+
+
+def check_event(game: GoFishGame, event: Event) -> None:
+    """An event cites exactly the rules its narration names, in order."""
+    assert event.rules == tuple(dict.fromkeys(re.findall(r"\((GF-[A-Z-]+)\)", event.text)))
+
+
+def check_end(game: GoFishGame) -> None:
+    """The books decide: the winners hold the most, and all 13 are down when that ended it."""
+    counts = game.result()
+    assert sum(counts.values()) == len([r for b in game.books.values() for r in b])
+    best = max(counts.values())
+    assert list(counts.winners) == [p for p in game.players if counts[p] == best]
+    if game.ended_by == "GF-END-ALL-BOOKS":
+        assert sum(counts.values()) == 13

@@ -1,0 +1,92 @@
+"""Random complete games of every engine, rule set and variant, with invariants at every step.
+
+OpenSpiel's random-simulation tests are the model, written once over :class:`cardlib.game.Game`:
+only the player to move may act and a refused move changes nothing; every listed legal move is
+in the view, as a move and as text, and is accepted; a copy behaves like the original; every
+event names its player and the catalogue's rules; a finished game lists no legal moves, refuses
+a further move and has a result for every player; replaying the history gives the same game.
+Each game's own invariants (cards conserved, running scores equal to recomputed ones, bounds)
+and its configurations (every rule set, variant and player count) come from
+``tests/invariants_<game>.py``; a configuration that uniformly random play would never finish
+(a Rook game to 300 under random bidding) names its player in the module's ``BOTS``, and a
+module may check more of each event (``check_event(game, event)``) and of the end
+(``check_end(game)``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlib import RuleViolation, rules
+from cardlib.game import Event, Game, Result
+from cardlib.games import GAMES
+from tests import invariants_gofish, invariants_golf, invariants_rook
+
+MODULES = {"golf": invariants_golf, "go-fish": invariants_gofish, "rook": invariants_rook}
+SEEDS = 3
+MAX_MOVES = 20_000
+
+CASES = [
+    pytest.param(game, config, seed, id=f"{game}-{config}-seed{seed}")
+    for game, module in MODULES.items()
+    for config in module.CONFIGS
+    for seed in range(SEEDS)
+]
+
+
+def test_every_registered_game_has_invariants():
+    assert set(MODULES) == set(GAMES)
+
+
+@pytest.mark.parametrize(("game_id", "config", "seed"), CASES)
+def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int) -> None:
+    inv = MODULES[game_id]
+    make = inv.CONFIGS[config]
+    game = make(seed)
+    assert isinstance(game, Game) and game.game == game_id
+    bot = getattr(inv, "BOTS", {}).get(config)
+    rng = random.Random(seed)
+    moves = 0
+    last = None
+    while not game.is_over:
+        inv.check(game)
+        legal = game.legal_moves()
+        assert len(legal) > 0, "a game that is not over has a legal move"
+        move = bot(game, rng) if bot else legal[rng.randrange(len(legal))]
+        assert move in legal and str(move) in legal
+        mover = game.to_move
+        assert mover in game.players
+        before = inv.snapshot(game)
+        other = rng.choice([p for p in game.players if p != mover])
+        with pytest.raises(RuleViolation):
+            game.play(move, player=other)
+        assert inv.snapshot(game) == before, "a refused move changes nothing"
+        twin = game.copy() if moves % 7 == 0 else None
+        event = game.play(move, player=mover)
+        assert isinstance(event, Event) and event.player == mover
+        assert event.rules and all(r in rules for r in event.rules)
+        assert event.text
+        if hasattr(inv, "check_event"):
+            inv.check_event(game, event)
+        if twin is not None:
+            assert twin.play(move) == event
+            assert inv.snapshot(twin) == inv.snapshot(game), "a copy behaves like the original"
+        last = move
+        moves += 1
+        assert moves < MAX_MOVES, "a game must end"
+    inv.check(game)
+    assert game.to_move is None and len(game.legal_moves()) == 0
+    if last is not None:
+        with pytest.raises(RuleViolation):
+            game.play(last)
+    if hasattr(inv, "check_end"):
+        inv.check_end(game)
+    result = game.result()
+    assert isinstance(result, Result)
+    assert set(result) == set(game.players) and set(result.winners) <= set(game.players)
+    again = make(seed)
+    for player, move in game.history:
+        again.play(move, player=player)
+    assert inv.snapshot(again) == inv.snapshot(game), "replaying the history gives the same game"
