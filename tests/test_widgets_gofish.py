@@ -197,3 +197,18 @@ def test_table_clicks_never_raise():
     table.target.options = []
     _click(table.ask_button)
     assert table.game is game
+
+
+def test_end_headline_keeps_the_case_of_names_and_rule_ids():
+    """Issue 9: the end headline went through .capitalize(), lowercasing 'Bot 1' and 'GF-WIN'."""
+    table = GoFishTable(seed=3)
+    for _ in range(400):
+        if table.game.is_over:
+            break
+        if table.rank.options:
+            table.rank.value = table.rank.options[0][1]
+        table.ask()
+    assert table.game.is_over
+    head = table.text.splitlines()[0]
+    assert head.startswith("The game is over (GF-END-") and "(GF-WIN)" in head
+    assert "bot 1" not in head and "Bot 1" in head

@@ -297,7 +297,8 @@ class GoFishTable(LearnerAgainstBots, w.VBox):
         self.ask_button.disabled = game.is_over or game.to_move != self.you
         books = ", ".join(f"{p} {k}" for p, k in game.book_counts().items())
         if game.is_over:
-            head = _next_words(game).capitalize() + "."
+            words = _next_words(game)  # not .capitalize(): it would lowercase the names
+            head = words[:1].upper() + words[1:] + "."
         else:
             head = f"Your turn ({game.turn_reason}): ask a player for a rank you hold."
         log = "".join(f"<li>{html.escape(m)}</li>" for m in self.messages[-12:])

@@ -1,31 +1,45 @@
 """Rook widgets: an auction panel, a trick trainer on the article's hand, and a full hand
 against computer players.
 
-All three are thin: the engine (:mod:`cardlib.rook`) holds the state and decides every
-rule; the widgets turn clicks into moves in Rook notation and show the engine's picture,
-narration and refusals.  Each has a ``.text`` property: what it shows, as plain text.
-No click lets an exception escape: a refusal is shown with its rule, anything else that
-goes wrong is shown in words, and the hand stays as it was.
+The cards are the controls (:mod:`cardlib.widgets.controls`): the learner clicks a card of
+their hand to play it (or, at the nest, to choose it for laying aside), a bid chip to bid
+that amount, a colour to name trump.  Every choice stays clickable whether or not the rules
+allow it now: the engine makes the move or refuses it, and the refusal names the rule, the
+reason and what would be legal instead.  Each widget stands on a
+:class:`~cardlib.widgets.session.TableSession` (undo, restart, a new deal by number, save as
+a worked example) and has a ``.text`` property: what it shows, as plain text.  No click
+lets an exception escape.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
+import dataclasses
 import html
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import ipywidgets as w
 
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.catalogue import rules
 from cardlib.game import Event
 from cardlib.rook.bot import simple_bot
-from cardlib.rook.cards import Colour, RookCard, counters
-from cardlib.rook.engine import DEFAULT_PLAYERS, RookHand, RookMove, trick_winner
-from cardlib.rook.render import rook_hand_html
-from cardlib.widgets.common import bots_play, refusal_text
+from cardlib.rook.cards import ROOK, Colour, RookCard, counters
+from cardlib.rook.engine import (
+    BID_STEP,
+    DEFAULT_PLAYERS,
+    MAX_BID,
+    MIN_BID,
+    NEST_SIZE,
+    RookHand,
+    RookMove,
+    RookOptions,
+    trick_winner,
+)
+from cardlib.rook.render import COLOURS, rook_card_html, rook_hand_html
+from cardlib.widgets.controls import CardButton, chip
+from cardlib.widgets.session import Refusal, TableSession
+from cardlib.widgets.table import SessionControls, status_html, status_text
 
 #: The article's deal (section 4): each hand as dealt, and the nest.  West deals.
 ARTICLE_DEAL: Mapping[str, Sequence[str]] = {
@@ -65,39 +79,6 @@ def article_play() -> RookHand:
     )
 
 
-def _guarded(widget: Any, action: Callable[[], object]) -> Callable[[object], None]:
-    """A click handler that never raises: what goes wrong is shown in the widget's status."""
-
-    def handler(_button: object) -> None:
-        try:
-            action()
-        except Exception as e:  # a click must never raise into Jupyter: say what went wrong
-            widget.refusal = _trouble(e)
-            with contextlib.suppress(Exception):  # the message is kept in .refusal anyway
-                widget._refresh()
-
-    return handler
-
-
-def _trouble(e: Exception) -> str:
-    """A failed action, in words: a refusal with its rule, or what else went wrong."""
-    if isinstance(e, RuleViolation):
-        return refusal_text(e)
-    if isinstance(e, NotationError):
-        return f"Not a move: {e.message}"
-    return f"Something went wrong ({type(e).__name__}: {e}); the hand is unchanged."
-
-
-def _paragraphs(head: str, lines: Sequence[str], note: str = "") -> str:
-    items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
-    extra = f"<p>{html.escape(note)}</p>" if note else ""
-    return f"<p><b>{html.escape(head)}</b></p>{extra}<ul>{items}</ul>"
-
-
-def _plain(head: str, lines: Sequence[str], note: str = "") -> str:
-    return "\n".join([head, *([note] if note else []), *(f"- {x}" for x in lines)])
-
-
 def _auction_words(hand: RookHand) -> str:
     """Whose turn in the auction, or how it ended."""
     if hand.thrown_in:
@@ -135,63 +116,257 @@ def _trick_words(hand: RookHand) -> str:
     )
 
 
-class BiddingPanel(w.VBox):
+#: every amount a bid chip offers: the legal range, so a too-low bid can be tried and refused
+AMOUNTS: tuple[int, ...] = tuple(range(MIN_BID, MAX_BID + 1, BID_STEP))
+
+
+def _article_card(hand: RookHand) -> RookMove | None:
+    """The card the article plays next for the player to move, if it is legal now."""
+    number, player = len(hand.tricks), hand.to_move
+    if number >= len(ARTICLE_TRICKS) or player is None:
+        return None
+    card = dict(ARTICLE_TRICKS[number]).get(player)
+    if card is None:
+        return None
+    move = RookMove.parse(f"play {card}")
+    return move if move in hand.legal_moves() else None
+
+
+def article_bot(hand: RookHand, rng: random.Random) -> RookMove:
+    """The article's card when it is still legal, else what :func:`simple_bot` plays."""
+    return _article_card(hand) or simple_bot(hand, rng)
+
+
+# -- words --------------------------------------------------------------------------
+
+_OPTIONS_REPR = re.compile(r"RookOptions\([^)]*\)")
+
+
+def learner_words(text: str) -> str:
+    """An engine message in a learner's words: no Python shown (``RookOptions(...)``
+    becomes the house rule it stands for)."""
+    return _OPTIONS_REPR.sub(
+        "a house rule for four passes (the same dealer deals again, or the dealer's team "
+        "takes the contract at 70)",
+        text,
+    )
+
+
+def _instead(hand: RookHand, legal: Sequence[RookMove], learner_to_move: bool) -> tuple[str, ...]:
+    """What would be legal instead, said shortly: a range of bids, "any five cards"."""
+    if hand.phase == "nest" and learner_to_move:
+        held = len(hand.hand_of(str(hand.to_move)))
+        return (f"lay aside any {NEST_SIZE} of the {held} cards held",)
+    if not legal:
+        return ()
+    if hand.phase == "bid":
+        bids = [m.amount for m in legal if m.kind == "bid"]
+        out = (
+            [f"bid {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}"] if bids else []
+        )
+        return tuple(out + ["pass"] * any(m.kind == "pass" for m in legal))
+    return tuple(str(m) for m in legal)
+
+
+def _said(event: Event) -> str:
+    return f"{event.text} [{', '.join(event.rules)}]"
+
+
+def rook_face(card: RookCard) -> tuple[str, str, str, str]:
+    """A Rook card's button face: (label ``G12``, accessible name, ink, paper)."""
+    pts = f", {card.points} points" if card.points else ""
+    if card is ROOK:
+        return "Rook", f"Rook: the bird{pts}", "#ffffff", "#1b1b1b"
+    assert card.colour is not None
+    ink, paper = COLOURS[card.colour]
+    return str(card), f"{card}: {card.colour.word} {card.number}{pts}", ink, paper
+
+
+def rook_card_button(card: RookCard) -> CardButton:
+    """The button of one Rook card: its notation in its colour, on a tint of it."""
+    label, name, ink, paper = rook_face(card)
+    b = CardButton(label, name=name, value=card, colour=ink)
+    b.style.button_color = paper
+    return b
+
+
+def colour_chip(colour: Colour) -> CardButton:
+    b = chip(colour.word.capitalize(), value=colour, name=f"trump {colour.word}")
+    ink, paper = COLOURS[colour]
+    b.style.text_color, b.style.button_color = ink, paper
+    return b
+
+
+# -- pictures -----------------------------------------------------------------------
+
+
+def counters_picture(hand: RookHand) -> str:
+    """Counters per team as bars out of 120, with the contract marked on the bidders' bar."""
+    taken = hand.counters_taken()
+    team = hand.bidders
+    rows = []
+    for key, label in (("NS", "North-South"), ("EW", "East-West")):
+        n = taken[key]
+        mark = ""
+        if team is not None and team.value == key and hand.bid is not None:
+            mark = (
+                f'<span title="the contract: {hand.bid}" style="position:absolute;left:'
+                f'{hand.bid}px;top:-2px;height:16px;border-left:2px dashed #c0392b"></span>'
+            )
+        rows.append(
+            f'<tr title="{label}: {n} counters"><th style="text-align:left;white-space:nowrap;'
+            f'padding-right:6px">{label}</th><td><span style="position:relative;display:inline-block;'
+            f'width:120px;height:12px;background:#eee">'
+            f'<span style="display:inline-block;width:{n}px;height:12px;background:#27ae60"></span>'
+            f"{mark}</span></td><td><b>{n}</b></td></tr>"
+        )
+    return (
+        '<table class="cardlib-rook-counters" style="border-collapse:collapse">'
+        '<caption style="text-align:left">Counters taken (of 120)</caption>'
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+def trick_history_picture(hand: RookHand, *, size: int = 24) -> str:
+    """Every finished trick as a row of small cards, the winner's ringed, with its counters."""
+    if not hand.tricks:
+        return '<p class="cardlib-rook-history" style="color:#777">No trick finished yet.</p>'
+    rows = "".join(
+        f'<tr><td style="white-space:nowrap;padding-right:6px">{t.number}</td><td>'
+        + "".join(
+            rook_card_html(c, size=size, highlight=p == t.winner)
+            for p, c in zip(t.players, t.cards, strict=True)
+        )
+        + f'</td><td style="white-space:nowrap;padding-left:6px">{html.escape(t.winner)}, '
+        f"{t.counters}</td></tr>"
+        for t in hand.tricks
+    )
+    return (
+        '<table class="cardlib-rook-history" style="border-collapse:collapse">'
+        '<caption style="text-align:left">Tricks so far (winner, counters)</caption>'
+        f"{rows}</table>"
+    )
+
+
+def summary_picture(hand: RookHand) -> str:
+    return (
+        '<div class="cardlib-rook-summary" style="display:flex;gap:24px;flex-wrap:wrap">'
+        f"<div>{counters_picture(hand)}</div><div>{trick_history_picture(hand)}</div></div>"
+    )
+
+
+# -- what the three widgets share -----------------------------------------------------
+
+
+class _RookControls(SessionControls):
+    """A Rook widget over a table session: moves are tried through :meth:`_try`."""
+
+    session: TableSession
+
+    @property
+    def hand(self) -> RookHand:
+        """The hand being played (the session's game)."""
+        hand: RookHand = self.session.game
+        return hand
+
+    def _try(self, move: str | RookMove) -> bool:
+        """The learner tries ``move``; a refusal is put in the learner's words. True if played."""
+        s = self.session
+        s.attempt(move)
+        if s.refusal is not None:
+            s.refusal = dataclasses.replace(
+                s.refusal,
+                reason=learner_words(s.refusal.reason),
+                instead=_instead(self.hand, self._legal(), s.learner_to_move),
+            )
+        return s.refusal is None and not s.problem
+
+    def _refuse(self, rule: str, reason: str, tried: str) -> bool:
+        """A refusal the widget itself gives (nothing chosen yet), in the one style."""
+        s = self.session
+        s.problem = ""
+        instead = _instead(self.hand, self._legal(), s.learner_to_move)
+        s.refusal = Refusal(rule, rules[rule].title, reason, tried, instead)
+        return False
+
+    def _legal(self) -> Sequence[RookMove]:
+        """The learner's legal moves now; at the nest none are listed (there are 2002)."""
+        return () if self.hand.phase == "nest" else self.session.legal()
+
+    def _since_learner(self, first: str = "") -> list[str]:
+        """The narration since the learner's last move (with ``first`` before any move)."""
+        steps = self.session.steps
+        last = max((i for i, s in enumerate(steps) if s.by_learner), default=None)
+        lines = [_said(s.event) for s in steps[last or 0 :]]
+        return lines if last is not None or not first else [first, *lines]
+
+    def play(self, move: str | RookMove) -> bool:
+        """Try a move in Rook notation for the learner; True if the rules allow it."""
+        done = self._try(move)
+        self._refresh()
+        return done
+
+
+class BiddingPanel(_RookControls, w.VBox):
     """The auction of one hand: the player whose turn it is bids or passes.
 
-    The dropdown offers only the legal bids; **Bid** and **Pass** make the move, and a
-    move the rules refuse (a fourth pass nobody agreed on, a bid after the auction) is
-    shown with its rule and the engine's reason.  **Reset** starts the auction again.
+    Click a bid chip (70 to 120) to bid that amount, or **Pass**; the dropdown and **Bid**
+    do the same.  Every amount stays clickable: a bid the rules refuse (not a raise, a
+    fourth pass nobody agreed on, a bid after the auction) is shown with its rule, the
+    engine's reason and what would be legal.  **Reset** starts the auction again.
     Starts on the article's deal (West deals, so North bids first).
     """
 
     def __init__(self, hand: RookHand | None = None) -> None:
-        self._start = (hand or article_deal()).copy()
-        self.amount = w.Dropdown(options=[], description="Bid", layout=w.Layout(width="160px"))
-        self.bid_button = w.Button(description="Bid", button_style="primary")
-        self.pass_button = w.Button(description="Pass")
-        self.reset_button = w.Button(description="Reset")
+        self.session = TableSession("rook", start=(hand or article_deal()).copy())
+        self.bid_chips = {n: chip(str(n), value=n, name=f"bid {n}") for n in AMOUNTS}
+        self.pass_button = chip("Pass", value="pass", name="pass")
+        self.amount = w.Dropdown(
+            options=[(str(n), n) for n in AMOUNTS],
+            description="Bid",
+            layout=w.Layout(width="160px"),
+            style={"description_width": "40px"},
+        )
+        self.bid_button = w.Button(
+            description="Bid", tooltip="bid the amount chosen", layout=w.Layout(width="auto")
+        )
+        for n, c in self.bid_chips.items():
+            c.on_click(self.click(self._bidder(n)))
+        self.pass_button.on_click(self.click(lambda: self._try("pass")))
+        self.bid_button.on_click(self.click(lambda: self._try(f"bid {self.amount.value}")))
         self.bidder = w.HTML()
         self.table = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
-        self.bid_button.on_click(_guarded(self, self.bid))
-        self.pass_button.on_click(_guarded(self, self.pass_))
-        self.reset_button.on_click(_guarded(self, self.reset))
-        controls = w.HBox(
-            [self.bidder, self.amount, self.bid_button, self.pass_button, self.reset_button]
+        controls = self.build_controls()
+        self.restart_button.description = "Reset"
+        self.restart_button.tooltip = "Start the auction again"
+        self.reset_button = self.restart_button
+        chips = w.HBox(
+            [self.bidder, *self.bid_chips.values(), self.pass_button],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
         )
-        super().__init__([self.table, controls, self.status])
+        chips.add_class("cardlib-rook-bids")
+        form = w.HBox([self.amount, self.bid_button])
+        super().__init__([self.table, chips, form, controls, self.status])
         self.add_class("cardlib-rook-bidding")
-        self.reset()
+        self._refresh()
+
+    def _bidder(self, amount: int) -> Callable[[], bool]:
+        return lambda: self._try(f"bid {amount}")
 
     def reset(self) -> None:
-        self.hand = self._start.copy()
-        self.refusal = ""
-        self._refresh()
+        """The auction from the start again."""
+        self.restart()
 
     def bid(self, amount: int | None = None) -> bool:
         """Bid ``amount`` (default: the amount chosen in the dropdown); True if allowed."""
-        chosen = self.amount.value if amount is None else amount
-        if chosen is None:  # the auction is over: let the engine say so
-            chosen = (self.hand.bid or 70) + 5
-        return self.play(f"bid {chosen}")
+        return self.play(f"bid {self.amount.value if amount is None else amount}")
 
     def pass_(self) -> bool:
         """Pass; True if the rules allow it."""
         return self.play("pass")
-
-    def play(self, move: str | RookMove) -> bool:
-        """Make a move of the auction for the player whose turn it is; True if allowed."""
-        who = self.hand.to_move or self.hand.players[0]
-        try:
-            self.hand.play(move, player=who)
-        except (RuleViolation, NotationError) as v:
-            self.refusal = _trouble(v)
-            self._refresh()
-            return False
-        self.refusal = ""
-        self._refresh()
-        return True
 
     @property
     def auction(self) -> list[str]:
@@ -201,104 +376,93 @@ class BiddingPanel(w.VBox):
     @property
     def text(self) -> str:
         """What the panel shows, as plain text."""
-        return _plain(_auction_words(self.hand), self._lines(), self.refusal)
+        s = self.session
+        return status_text(_auction_words(self.hand), s.refusal, self._lines(), s.problem)
 
     def _lines(self) -> list[str]:
         return self.auction or ["no bids yet"]
 
     def _refresh(self) -> None:
-        hand = self.hand
-        bids = [m.amount for m in hand.legal_moves() if m.kind == "bid"]
-        self.amount.options = [(str(b), b) for b in bids]
-        self.amount.value = bids[0] if bids else None
-        bidding = hand.phase == "bid"
-        self.bid_button.disabled = not bids
-        self.pass_button.disabled = not bidding
-        who = hand.to_move if bidding else "nobody"
+        hand, s = self.hand, self.session
+        legal = {m.amount for m in self._legal() if m.kind == "bid" and m.amount is not None}
+        for n, c in self.bid_chips.items():
+            c.mark(self.showing_legal and n in legal)
+        self.pass_button.mark(self.showing_legal and "pass" in hand.legal_moves())
+        if legal:
+            self.amount.value = min(legal)
+        who = hand.to_move if hand.phase == "bid" else "nobody"
         self.bidder.value = f"<b>{html.escape(str(who))}</b>:"
+        self.undo_button.disabled = not s.can_undo
         self.table.value = rook_hand_html(hand)
-        self.status.value = _paragraphs(_auction_words(hand), self._lines(), self.refusal)
+        lines = [*self._lines(), *self.saved_line()]
+        self.status.value = status_html(_auction_words(hand), s.refusal, lines, s.problem)
 
 
-class TrickTrainer(w.VBox):
+class TrickTrainer(_RookControls, w.VBox):
     """Play one seat's cards in the article's hand; the other seats play as the article does.
 
     After North's exchange (green trump) the learner plays ``seat``'s cards by clicking
-    them, one button per card held.  A card the rules refuse is shown with its rule and
-    the engine's reason; every other card is played, and the trick so far, its winner and
-    its counters are shown.  If the learner leaves the article's play, a seat whose
-    article card is no longer legal plays as :func:`simple_bot` would.  **Restart** deals
-    the position again.
+    them.  A card the rules refuse is shown with its rule, the engine's reason and the
+    cards that would be legal; every other card is played, and the trick so far, its
+    winner and its counters are shown, with the counters per team and the tricks so far
+    drawn beside.  If the learner leaves the article's play, a seat whose article card is
+    no longer legal plays as :func:`simple_bot` would.  **Restart** deals the position
+    again, **Undo** takes back the learner's last card.
     """
 
     def __init__(self, seat: str = "East", *, seed: int = 1) -> None:
+        start = article_play()
+        if seat not in start.players:
+            raise ValueError(f"{seat!r} is not a seat: choose North, East, South or West")
         self.seat = seat
         self.seed = seed
-        self.restart_button = w.Button(description="Restart")
-        self.restart_button.on_click(_guarded(self, self.restart))
-        self.cards = w.HBox()
+        self.session = TableSession(
+            "rook", start=start, seed=seed, learners=[seat], bot=article_bot
+        )
+        self._buttons: dict[RookCard, CardButton] = {}
+        self.cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.cards.add_class("cardlib-rook-cards")
         self.table = w.HTML()
+        self.summary = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
         title = w.HTML(f"<b>You play {html.escape(seat)}'s cards.</b> Click a card to play it.")
-        super().__init__([title, self.table, self.cards, self.restart_button, self.status])
+        controls = self.build_controls(deal=False)
+        super().__init__([title, self.table, self.cards, controls, self.status, self.summary])
         self.add_class("cardlib-rook-trainer")
-        self.restart()
-
-    def restart(self) -> None:
-        self.hand = article_play()
-        if self.seat not in self.hand.players:
-            raise ValueError(f"{self.seat!r} is not a seat: choose North, East, South or West")
-        self._rng = random.Random(self.seed)
-        self.refusal = ""
-        self.messages: list[str] = []
-        self._others_play()
         self._refresh()
 
+    def _card_button(self, card: RookCard) -> CardButton:
+        b = self._buttons.get(card)
+        if b is None:
+            b = self._buttons[card] = rook_card_button(card)
+            b.on_click(self.click(lambda: self._try(f"play {card}")))
+        return b
+
     @property
-    def buttons(self) -> list[w.Button]:
+    def buttons(self) -> list[CardButton]:
         """One button per card the learner holds, described by its notation (``G14``, ``Rook``)."""
         return list(self.cards.children)
 
-    def button(self, card: str) -> w.Button:
+    def button(self, card: str) -> CardButton:
         """The button of one card (``"Y7"``)."""
         text = str(RookCard.parse(card))
         return next(b for b in self.buttons if b.description == text)
 
-    def play(self, card: str | RookCard) -> bool:
-        """Play a card of the learner's seat; True if the rules allow it."""
-        try:
-            event = self.hand.play(RookMove.parse(f"play {card}"), player=self.seat)
-        except (RuleViolation, NotationError) as v:
-            self.refusal = _trouble(v)
-            self._refresh()
-            return False
-        self.refusal = ""
-        self.messages = [_said(event)]
-        self._others_play()
-        self._refresh()
-        return True
+    def play(self, move: str | RookMove | RookCard) -> bool:
+        """Play a card of the learner's seat (``"Y5"`` or ``"play Y5"``); True if allowed."""
+        text = str(move)
+        return super().play(text if text.startswith("play ") else f"play {text}")
 
-    def _article_card(self, player: str) -> RookMove | None:
-        number = len(self.hand.tricks)
-        if number >= len(ARTICLE_TRICKS):
-            return None
-        card = dict(ARTICLE_TRICKS[number]).get(player)
-        move = RookMove.parse(f"play {card}")
-        return move if move in self.hand.legal_moves() else None
-
-    def _others_play(self) -> None:
-        hand = self.hand
-        while not hand.is_over and hand.to_move != self.seat:
-            who = hand.to_move
-            assert who is not None
-            move = self._article_card(who) or simple_bot(hand, self._rng)
-            self.messages.append(_said(hand.play(move, player=who)))
+    @property
+    def messages(self) -> list[str]:
+        return self._since_learner()
 
     @property
     def text(self) -> str:
         """What the trainer shows, as plain text."""
-        return _plain(self._headline(), self.messages, self.refusal)
+        s = self.session
+        return status_text(self._headline(), s.refusal, self.messages, s.problem)
 
     def _headline(self) -> str:
         hand = self.hand
@@ -306,108 +470,153 @@ class TrickTrainer(w.VBox):
             assert hand.score is not None
             return f"The hand is over: {hand.score.explain()}."
         held = " ".join(str(c) for c in hand.hand_of(self.seat))
-        hint = self._article_card(self.seat)
+        hint = _article_card(hand) if hand.to_move == self.seat else None
         tip = f" (The article plays {hint.card} here.)" if hint else ""
         return f"{_trick_words(hand)} You ({self.seat}) hold {held}.{tip}"
 
     def _refresh(self) -> None:
-        hand = self.hand
-        buttons = []
-        for card in hand.hand_of(self.seat):
-            b = w.Button(description=str(card), layout=w.Layout(width="64px"))
-            b.on_click(_guarded(self, functools.partial(self.play, card)))
-            b.disabled = hand.is_over
-            buttons.append(b)
+        hand, s = self.hand, self.session
+        legal = {m.card for m in self._legal()} if hand.phase == "play" else set()
+        buttons = [self._card_button(c) for c in hand.hand_of(self.seat)]
+        for b in buttons:
+            b.mark(self.showing_legal and b.value in legal)
         self.cards.children = buttons
+        self.undo_button.disabled = not s.can_undo
         self.table.value = rook_hand_html(hand)
-        self.status.value = _paragraphs(self._headline(), self.messages, self.refusal)
+        self.summary.value = summary_picture(hand)
+        lines = [*self.messages, *self.saved_line()]
+        self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)
 
 
-def _said(event: Event) -> str:
-    return f"{event.text} [{', '.join(event.rules)}]"
-
-
-class RookTable(w.VBox):
+class RookTable(_RookControls, w.VBox):
     """A whole hand of Rook, from the auction to the score: the learner (South) with a
     computer partner (North) against two computer players (:func:`simple_bot`).
 
-    Bid or pass; if you win the auction, choose five cards to lay aside and name trump;
-    then play a card by clicking it.  The computer players move at once; their moves are
-    narrated.  **New hand** deals again (the next seed).
+    Click a bid chip or **Pass**; if you win the auction, click five cards and **Lay
+    aside**, then click a colour to name trump; then play a card by clicking it.  The
+    computer players move at once; their moves are narrated, and the counters per team and
+    the tricks so far are drawn beside the table.  **Undo**, **Restart**, **New deal**
+    (numbered: the same number deals the same cards) and **Save example** are below.
+    ``options`` are the house rules (:class:`RookOptions`).
     """
 
-    def __init__(self, *, seed: int = 1, you: str = "South") -> None:
+    def __init__(
+        self, *, seed: int = 1, you: str = "South", options: RookOptions | None = None
+    ) -> None:
         self.you = you
-        self.seed = seed
-        self.new_button = w.Button(description="New hand")
-        self.new_button.on_click(_guarded(self, lambda: self.new_hand(self.seed + 1)))
-        self.amount = w.Dropdown(options=[], description="Bid", layout=w.Layout(width="160px"))
-        self.bid_button = w.Button(description="Bid", button_style="primary")
-        self.pass_button = w.Button(description="Pass")
-        self.lay_aside_button = w.Button(description="Lay aside", button_style="primary")
-        self.trump_buttons = {c: w.Button(description=c.word.capitalize()) for c in Colour}
-        self.bid_button.on_click(_guarded(self, self.bid))
-        self.pass_button.on_click(_guarded(self, lambda: self.play("pass")))
-        self.lay_aside_button.on_click(_guarded(self, self.lay_aside))
+        self.options = options or RookOptions()
+        self.session = TableSession(
+            "rook",
+            deal=lambda s: RookHand(options=self.options, seed=s),
+            seed=seed,
+            learners=[you],
+            bot=simple_bot,
+        )
+        self.chosen: list[RookCard] = []
+        self.bid_chips = {n: chip(str(n), value=n, name=f"bid {n}") for n in AMOUNTS}
+        self.pass_button = chip("Pass", value="pass", name="pass")
+        for n, c in self.bid_chips.items():
+            c.on_click(self.click(self._bidder(n)))
+        self.pass_button.on_click(self.click(lambda: self._try("pass")))
+        self.lay_aside_button = w.Button(
+            description="Lay aside",
+            tooltip="lay the chosen cards aside as the new nest",
+            layout=w.Layout(width="auto"),
+        )
+        self.lay_aside_button.on_click(self.click(self._lay_aside))
+        self.trump_buttons = {c: colour_chip(c) for c in Colour}
         for colour, b in self.trump_buttons.items():
-            b.on_click(_guarded(self, functools.partial(self.play, f"trump {colour.word}")))
-        self.controls = w.HBox()
+            b.on_click(self.click(self._namer(colour)))
+        self._buttons: dict[RookCard, CardButton] = {}
+        self.controls = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.cards = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.cards.add_class("cardlib-rook-cards")
         self.table = w.HTML()
+        self.summary = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
-        super().__init__([self.table, self.controls, self.cards, self.new_button, self.status])
+        session_row = self.build_controls()
+        super().__init__(
+            [self.table, self.controls, self.cards, session_row, self.status, self.summary]
+        )
         self.add_class("cardlib-rook-table")
-        self.new_hand(seed)
+        self._refresh()
+
+    def _bidder(self, amount: int) -> Callable[[], bool]:
+        return lambda: self._try(f"bid {amount}")
+
+    def _namer(self, colour: Colour) -> Callable[[], bool]:
+        return lambda: self._try(f"trump {colour.word}")
+
+    def _card_button(self, card: RookCard) -> CardButton:
+        b = self._buttons.get(card)
+        if b is None:
+            b = self._buttons[card] = rook_card_button(card)
+            b.on_click(self.click(lambda: self._card_clicked(card)))
+        return b
+
+    def _card_clicked(self, card: RookCard) -> bool:
+        """At the nest a click chooses the card (or unchooses it); otherwise it plays it."""
+        hand = self.hand
+        if hand.phase == "nest" and hand.to_move == self.you:
+            if card in self.chosen:
+                self.chosen.remove(card)
+            else:
+                self.chosen.append(card)
+            self.session.refusal = None
+            return True
+        return self._try(f"play {card}")
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
 
     def new_hand(self, seed: int) -> None:
-        self.seed = seed
-        self.hand = RookHand(seed=seed)
-        self._rng = random.Random(seed)
-        self.refusal = ""
-        self.messages = [f"A new hand (seed {seed}); {self.hand.dealer} deals."]
-        self._bots_play()
-        self._refresh()
-
-    def play(self, move: str | RookMove) -> bool:
-        """Make the learner's move (Rook notation); True if the rules allow it."""
-        try:
-            event = self.hand.play(move, player=self.you)
-        except (RuleViolation, NotationError) as v:
-            self.refusal = _trouble(v)
-            self._refresh()
-            return False
-        self.refusal = ""
-        self.messages = [_said(event)]
-        self._bots_play()
-        self._refresh()
-        return True
+        """Deal hand ``seed`` (the same number deals the same cards)."""
+        self.new_deal(seed)
 
     def bid(self, amount: int | None = None) -> bool:
-        """Bid ``amount`` (default: the amount chosen in the dropdown); True if allowed."""
-        chosen = self.amount.value if amount is None else amount
-        if chosen is None:
-            self.refusal = "Choose an amount to bid first (no bid is open: pass, or wait)."
-            self._refresh()
-            return False
-        return self.play(f"bid {chosen}")
+        """Bid ``amount`` (default: the lowest bid the rules allow now); True if allowed."""
+        if amount is None:
+            bids = [m.amount for m in self._legal() if m.kind == "bid"]
+            amount = bids[0] if bids else (self.hand.high_bid or MIN_BID) + BID_STEP
+        return self.play(f"bid {amount}")
+
+    def choose(self, *cards: str | RookCard) -> None:
+        """Choose cards for laying aside, as clicking them at the nest does."""
+        for c in cards:
+            self._card_clicked(RookCard.parse(str(c)))
+        self._refresh()
+
+    def _lay_aside(self) -> bool:
+        if not self.chosen:
+            return self._refuse(
+                "ROOK-NEST-TAKE",
+                f"no card is chosen: click {NEST_SIZE} of your cards, then Lay aside",
+                "lay aside",
+            )
+        done = self._try("lay aside " + " ".join(map(str, self.chosen)))
+        if done:
+            self.chosen = []
+        return done
 
     def lay_aside(self) -> bool:
-        """Lay aside the cards toggled on (five are needed)."""
-        chosen = [b.description for b in self.cards.children if getattr(b, "value", False)]
-        if not chosen:
-            self.refusal = "Choose five cards to lay aside (click them), then click Lay aside."
-            self._refresh()
-            return False
-        return self.play("lay aside " + " ".join(chosen))
+        """Lay aside the cards chosen (five are needed); True if the rules allow it.  A
+        refused lay-aside keeps the cards chosen."""
+        done = self._lay_aside()
+        self._refresh()
+        return done
 
-    def _bots_play(self) -> None:
-        self.messages += bots_play(self.hand, self.you, simple_bot, self._rng, _said)
+    @property
+    def messages(self) -> list[str]:
+        hand = self.session.first
+        return self._since_learner(f"A new hand (seed {self.seed}); {hand.dealer} deals.")
 
     @property
     def text(self) -> str:
         """What the table's status shows, as plain text: the situation, then the latest moves."""
-        return _plain(self._headline(), self.messages[-12:], self.refusal)
+        s = self.session
+        return status_text(self._headline(), s.refusal, self.messages[-12:], s.problem)
 
     def _headline(self) -> str:
         hand = self.hand
@@ -415,43 +624,50 @@ class RookTable(w.VBox):
             return _auction_words(hand)
         if hand.is_over:
             assert hand.score is not None
-            return f"The hand is over: {hand.score.explain()}. Click New hand to play again."
+            return f"The hand is over: {hand.score.explain()}. Click New deal to play again."
         if hand.phase == "bid":
             return f"Your turn: {_auction_words(hand)}"
         if hand.phase == "nest":
+            n = len(self.chosen)
             return (
                 f"You won the auction at {hand.bid}. Choose five of your fourteen cards to lay "
-                "aside as the new nest, then click Lay aside."
+                f"aside as the new nest ({n} chosen), then click Lay aside."
             )
         if hand.phase == "trump":
             return "Name trump: click a colour."
         return f"Your turn. {_trick_words(hand)}"
 
     def _refresh(self) -> None:
-        hand = self.hand
+        hand, s = self.hand, self.session
         phase = hand.phase
-        bids = [m.amount for m in hand.legal_moves() if m.kind == "bid"] if phase == "bid" else []
-        self.amount.options = [(str(b), b) for b in bids]
-        self.amount.value = bids[0] if bids else None  # ipywidgets 8 selects nothing itself
+        held = hand.hand_of(self.you)
+        nest = phase == "nest" and hand.to_move == self.you
+        self.chosen = [c for c in self.chosen if nest and c in held]
+        show = self.showing_legal
+        legal = self._legal()
         if phase == "bid":
-            self.controls.children = [self.amount, self.bid_button, self.pass_button]
-            self.bid_button.disabled = not self.amount.options
+            amounts = {m.amount for m in legal if m.kind == "bid"}
+            for n, c in self.bid_chips.items():
+                c.mark(show and n in amounts)
+            self.pass_button.mark(show and any(m.kind == "pass" for m in legal))
+            self.controls.children = [*self.bid_chips.values(), self.pass_button]
         elif phase == "nest":
             self.controls.children = [self.lay_aside_button]
         elif phase == "trump":
+            for c in self.trump_buttons.values():
+                c.mark(show and s.learner_to_move)
             self.controls.children = list(self.trump_buttons.values())
         else:
             self.controls.children = []
-        buttons: list[w.Widget] = []
-        for card in hand.hand_of(self.you):
-            if phase == "nest":
-                buttons.append(w.ToggleButton(description=str(card), layout=w.Layout(width="64px")))
-                continue
-            b = w.Button(description=str(card), layout=w.Layout(width="64px"))
-            b.disabled = phase != "play"
-            b.on_click(_guarded(self, functools.partial(self.play, f"play {card}")))
-            buttons.append(b)
+        playable = {m.card for m in legal} if phase == "play" else set()
+        buttons = [self._card_button(c) for c in held]
+        for b in buttons:
+            b.select(b.value in self.chosen)
+            b.mark(show and (nest or b.value in playable))
         self.cards.children = buttons
+        self.undo_button.disabled = not s.can_undo
         hidden = [p for p in hand.players if p != self.you]
         self.table.value = rook_hand_html(hand, hidden=hidden)
-        self.status.value = _paragraphs(self._headline(), self.messages[-12:], self.refusal)
+        self.summary.value = summary_picture(hand)
+        lines = [*self.messages[-12:], *self.saved_line()]
+        self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)

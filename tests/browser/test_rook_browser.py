@@ -32,9 +32,12 @@ def test_rook_trick_trainer_plays_cards_in_the_browser(notebooks_dir, page, run_
     )
     # The trainer starts where the text says: nothing refused yet.
     expect(status).not_to_contain_text("Refused")
-    expect(trainer.locator("button.widget-button")).to_have_count(10)  # 9 cards and Restart
+    expect(trainer.locator(".cardlib-rook-cards button.widget-button")).to_have_count(9)
     refused_first = _play(trainer, status, "G12")
-    assert "Refused: ROOK-FOLLOW" in refused_first and "must follow yellow" in refused_first
+    assert (
+        "Refused: play G12 -- ROOK-FOLLOW" in refused_first
+        and "must follow yellow" in refused_first
+    )
 
     # East follows with the Y5, as the article does; South and West finish the trick.
     first = _play(trainer, status, "Y5")
@@ -43,7 +46,10 @@ def test_rook_trick_trainer_plays_cards_in_the_browser(notebooks_dir, page, run_
 
     # A plain trump does not excuse following: East still holds Y7.
     refused = _play(trainer, status, "G10")
-    assert "Refused: ROOK-FOLLOW" in refused and "East holds Y7 and must follow yellow" in refused
+    assert (
+        "Refused: play G10 -- ROOK-FOLLOW" in refused
+        and "East holds Y7 and must follow yellow" in refused
+    )
 
     second = _play(trainer, status, "Y7")
     assert "trick 2 to North with G6 (trump), counters 0" in second, second
