@@ -36,8 +36,10 @@ SESSIONS += [("GolfTable", golf_extra_flip())]
 
 
 @pytest.fixture
-def fatal_callbacks(monkeypatch):
-    """Exceptions in ``on_click`` (and other dispatched) handlers fail the test."""
+def fatal_callbacks(monkeypatch, tmp_path):
+    """Exceptions in ``on_click`` (and other dispatched) handlers fail the test; what a
+    click saves (an exported example) goes to a temporary folder, never the repository."""
+    monkeypatch.chdir(tmp_path)
 
     def call(self, *args, **kwargs):
         value = None
