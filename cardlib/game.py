@@ -141,23 +141,22 @@ class LegalMoves(Sequence[M]):
     answers exactly as the listing does (a move written as text is parsed first; text that
     is not a move is simply not in it).  ``len``, indexing and iteration work, so
     ``random.choice(game.legal_moves())`` does.  The game provides ``_legal()``, any
-    sequence of its moves, and ``parse_move``; when it has a ``_stamp`` that changes with
-    every move, the sequence is asked for once per position.
+    sequence of its moves, ``parse_move``, and ``_stamp``, a number that changes with every
+    move made: the sequence is asked for once per position.
     """
 
     __slots__ = ("_cache", "_game", "_seen")
 
     def __init__(self, game: Any) -> None:
         self._game = game
-        self._seen: object = None
-        self._cache: Sequence[M] = ()
+        self._seen: int = game._stamp
+        self._cache: Sequence[M] = game._legal()
 
     def _moves(self) -> Sequence[M]:
         game = self._game
-        stamp = getattr(game, "_stamp", None)
-        if stamp is None or stamp != self._seen:
+        if game._stamp != self._seen:
             self._cache = game._legal()
-            self._seen = stamp
+            self._seen = game._stamp
         return self._cache
 
     def __contains__(self, move: object) -> bool:
@@ -171,18 +170,23 @@ class LegalMoves(Sequence[M]):
     def __iter__(self) -> Iterator[M]:
         return iter(self._moves())
 
+    # len and indexing check the stamp inline: random.choice calls them three times a move
     def __len__(self) -> int:
-        return len(self._moves())
+        if self._game._stamp != self._seen:
+            self._moves()
+        return len(self._cache)
 
     def __bool__(self) -> bool:
-        return len(self._moves()) > 0
+        return len(self) > 0
 
     @overload
     def __getitem__(self, index: int) -> M: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[M]: ...
     def __getitem__(self, index: int | slice) -> M | Sequence[M]:
-        return self._moves()[index]
+        if self._game._stamp != self._seen:
+            self._moves()
+        return self._cache[index]
 
     def __repr__(self) -> str:
         moves = self._moves()
