@@ -100,7 +100,7 @@ CONFIGS: dict[str, Callable[[int], Game]] = {
 }
 
 
-def _hand_state(hand: RookHand) -> tuple:
+def hand_state(hand: RookHand) -> tuple:
     return (
         hand.hands,
         list(hand.nest),
@@ -119,7 +119,7 @@ def _hand_state(hand: RookHand) -> tuple:
 def snapshot(game: Game) -> tuple:
     """Everything a move can change, to compare two hands or two games."""
     if isinstance(game, RookHand):
-        return _hand_state(game)
+        return hand_state(game)
     assert isinstance(game, RookGame)
     return (
         game.seating,
@@ -127,5 +127,5 @@ def snapshot(game: Game) -> tuple:
         game.totals,
         game.hands_played,
         game.winner,
-        _hand_state(game.hand),
+        hand_state(game.hand),
     )

@@ -20,6 +20,7 @@ from cardlib.rook import (
     simple_bot,
 )
 from cardlib.rook.cards import TOTAL_COUNTERS, Colour, RookCard, rook_deck
+from tests.invariants_rook import hand_state
 
 OPTIONS = {
     "no-house-rule": RookOptions(),
@@ -35,20 +36,7 @@ def all_cards(hand: RookHand) -> Counter[RookCard]:
 
 
 def state(hand: RookHand) -> tuple:
-    return (
-        hand.hands,
-        list(hand.nest),
-        hand.phase,
-        hand.to_move,
-        hand.high_bid,
-        hand.bidder,
-        hand.bid,
-        hand.trump,
-        list(hand.tricks),
-        hand.current_trick,
-        hand.counters_taken(),
-        [str(e) for e in hand.log],
-    )
+    return (*hand_state(hand), [str(e) for e in hand.log])
 
 
 def random_move(hand: RookHand, rng: random.Random):
