@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser.support import click_button, expect, needs_notebook, status_changes
+from tests.browser.support import expect, needs_notebook, status_changes
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -30,9 +30,12 @@ def _score(status: Locator) -> int:
     return int(match.group(1).replace("\u2212", "-"))
 
 
-def _click_and_wait_for_change(table: Locator, status: Locator, description: str) -> str:
-    with status_changes(status, f"clicking {description!r}"):
-        click_button(table, description, "the golf table")
+def _click_and_wait_for_change(table: Locator, status: Locator, title: str) -> str:
+    """Click the one card picture whose accessible name starts with ``title``."""
+    card = table.locator(f"button[title^={title!r}]")
+    with status_changes(status, f"clicking {title!r}"):
+        expect(card, f"exactly one {title!r} card in the golf table").to_have_count(1)
+        card.click()
     return status.inner_text()
 
 
@@ -50,18 +53,22 @@ def test_golf_hole_is_playable_through_the_widgets(notebooks_dir, page, run_note
     expect(status).to_contain_text(SCORE)
     score_before = _score(status)
 
-    # Turn two cards of different columns face up (a column pair could cancel out).
-    _click_and_wait_for_change(table, status, "TL")
-    _click_and_wait_for_change(table, status, "TR")
+    # Turn two cards of different columns face up (a column pair could cancel out): the
+    # cards themselves are the controls.
+    _click_and_wait_for_change(table, status, "your top-left card")
+    _click_and_wait_for_change(table, status, "your top-right card")
 
-    # A taken discard must replace a card: "Discard" is refused (and changes nothing)...
-    _click_and_wait_for_change(table, status, "Take discard")
+    # A taken discard must replace a card: clicking the pile again to throw it back is refused
+    # (and changes nothing)...
+    _click_and_wait_for_change(table, status, "the discard pile")
     score_holding = _score(status)
-    refusal = _click_and_wait_for_change(table, status, "Discard")
-    assert "GOLF-TAKE-MUST-REPLACE" in refusal and REFUSAL.search(refusal), refusal
+    table.locator("button[title^='the discard pile']").click()
+    expect(status.locator(".cardlib-refusal")).to_contain_text("GOLF-TAKE-MUST-REPLACE")
+    refusal = status.inner_text()
+    assert REFUSAL.search(refusal), refusal
     assert _score(status) == score_holding, refusal
-    # ...and a position button does the replacement.
-    replaced = _click_and_wait_for_change(table, status, "BM")
+    # ...and clicking one of your cards does the replacement.
+    replaced = _click_and_wait_for_change(table, status, "your bottom-middle card")
     assert not REFUSAL.search(replaced), replaced
 
     score_after = _score(status)
