@@ -237,11 +237,7 @@ def check_document(doc: Map, name: str, *, budget: Budget | None = None) -> Repo
                 move = step[player]
                 claimed_rule = step.get("illegal")
                 try:
-                    play = getattr(adapter, "play", None)  # until every game uses play_step
-                    if play is not None:
-                        event = play(state, player, move, (*here, player))
-                    else:
-                        event = play_step(state, player, move, (*here, player))
+                    event = play_step(state, player, move, (*here, player))
                 except RuleViolation as v:
                     if claimed_rule == v.rule:
                         report.narration.append(
