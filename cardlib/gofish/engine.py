@@ -327,6 +327,16 @@ Table = tuple[
 _TABLES: dict[tuple[str, ...], Table] = {}
 
 
+def _names_key(players: object) -> tuple[str, ...] | None:
+    """The key of a table already seated: the names as a tuple, whether the players came as
+    a tuple or a list (anything else is checked afresh by :func:`_table`)."""
+    if type(players) is tuple:
+        return players
+    if type(players) is list and all(type(p) is str for p in players):
+        return tuple(players)
+    return None
+
+
 def _table(players: Sequence[str]) -> Table:
     """The seating of a table, checked and worked out once: names, seat numbers, each
     player's cached requests, everybody else clockwise from each player's left, the facts
@@ -519,7 +529,7 @@ class GoFishGame:
         seed: int | str | float | None,
         record: bool,
     ) -> None:
-        table = _TABLES.get(players) if type(players) is tuple else None
+        table = _TABLES.get(_names_key(players))
         if table is None:
             table = _table(players)
         self.players, self._seat, self._rows, self._others, self._memo, self._asks = table
