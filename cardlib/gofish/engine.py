@@ -331,7 +331,7 @@ def _names_key(players: object) -> tuple[str, ...] | None:
     """The key of a table already seated: the names as a tuple, whether the players came as
     a tuple or a list (anything else is checked afresh by :func:`_table`)."""
     if type(players) is tuple:
-        return players
+        return players  # type: ignore[return-value]  # checked when it was seated
     if type(players) is list and all(type(p) is str for p in players):
         return tuple(players)
     return None
@@ -529,7 +529,8 @@ class GoFishGame:
         seed: int | str | float | None,
         record: bool,
     ) -> None:
-        table = _TABLES.get(_names_key(players))
+        key = _names_key(players)
+        table = _TABLES.get(key) if key is not None else None
         if table is None:
             table = _table(players)
         self.players, self._seat, self._rows, self._others, self._memo, self._asks = table
