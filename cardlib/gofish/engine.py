@@ -331,7 +331,7 @@ def _names_key(players: object) -> tuple[str, ...] | None:
     """The key of a table already seated: the names as a tuple, whether the players came as
     a tuple or a list (anything else is checked afresh by :func:`_table`)."""
     if type(players) is tuple:
-        return players  # type: ignore[return-value]  # checked when it was seated
+        return players  # checked when it was seated
     if type(players) is list and all(type(p) is str for p in players):
         return tuple(players)
     return None
