@@ -17,7 +17,6 @@ import dataclasses
 import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import ipywidgets as w
 
@@ -557,10 +556,7 @@ class GoFishTable(_GoFishControls, w.VBox):
         """The news: since the learner's last request (the deal before the first)."""
         steps = self.session.steps
         last = max((i for i, s in enumerate(steps) if s.by_learner), default=None)
-        if last is None:
-            news = self.messages
-        else:
-            news = [_said(s.event) for s in steps[last:]]
+        news = self.messages if last is None else [_said(s.event) for s in steps[last:]]
         game = self.game
         books = ", ".join(f"{p} {k}" for p, k in game.book_counts().items())
         return [f"Books: {books}. Stock: {game.stock_size}.", *news[-12:]]
