@@ -27,7 +27,7 @@ from cardlib.game import Event
 from cardlib.gofish.bot import simple_bot
 from cardlib.gofish.engine import RULE_SETS, GoFishGame, GoFishMove, GoFishOptions
 from cardlib.gofish.render import books_html, gofish_game_html
-from cardlib.widgets.controls import STYLE, CardButton, card_button, chip
+from cardlib.widgets.controls import STYLE, CardButton, card_button, chip, standard_face
 from cardlib.widgets.session import Refusal, TableSession
 from cardlib.widgets.table import SessionControls, status_html, status_text
 
@@ -206,8 +206,8 @@ class _GoFishControls(SessionControls):
     def _build_choices(self, specific: bool) -> list[w.Widget]:
         """The player chips, the hand (filled in by ``_refresh``) and the rank (or card) chips."""
         self.player_chips = {p: chip(p, value=p, name=f"ask {p}") for p in self.players}
-        for p, c in self.player_chips.items():
-            c.on_click(self.click(self._chooser(p)))
+        for c in self.player_chips.values():
+            c.on_click(self._chooser(c.value))
         self.hand_buttons = []
         self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.hand_box.add_class("cardlib-gofish-hand")
@@ -236,9 +236,10 @@ class _GoFishControls(SessionControls):
         ranks.add_class("cardlib-gofish-ranks")
         return [players, self.hand_box, ranks]
 
-    def _chooser(self, player: str) -> Callable[[], None]:
-        def choose() -> None:
-            self.session.refusal = None
+    def _chooser(self, player: str) -> Callable[[object], None]:
+        """A player chip's click: choose whom to ask (the ``target`` dropdown redraws)."""
+
+        def choose(_button: object = None) -> None:
             self.target.value = player
 
         return choose
@@ -288,12 +289,12 @@ class _GoFishControls(SessionControls):
             self.hand_box.children = tuple(self.hand_buttons)
         for i, b in enumerate(self.hand_buttons):
             if i < len(cards):
-                face = card_button(cards[i])
+                label, name, colour = standard_face(cards[i])
                 b.value = cards[i]
-                b.description = face.description
+                b.description = label
                 what = f"ask for {cards[i]}" if self.specific else f"ask for {cards[i].rank}s"
-                b.tooltip = f"{face.tooltip}: {what}"
-                b.style.text_color = face.style.text_color
+                b.tooltip = f"{name}: {what}"
+                b.style.text_color = colour
                 b.layout.display = None
             else:
                 b.layout.display = "none"
