@@ -64,7 +64,8 @@ def test_gofish_sandbox_answers_requests_in_the_browser(notebooks_dir, page, run
 
     # A rank Lin does not hold is refused, with the rule and the engine's reason.
     refused = _ask(sandbox, status, "An", "K")
-    assert "Refused: GF-ASK-HOLD" in refused and "Lin holds no Ks" in refused, refused
+    assert "Refused: ask An K" in refused and "GF-ASK-HOLD" in refused, refused
+    assert "Lin holds no Ks" in refused and "Legal instead: ask An or Mei" in refused, refused
 
     # The lucky draw of the article: asking for queens fishes the ♥Q.
     lucky = _ask(sandbox, status, "An", "Q")
