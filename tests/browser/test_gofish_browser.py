@@ -60,7 +60,7 @@ def test_gofish_sandbox_answers_requests_in_the_browser(notebooks_dir, page, run
     book = _ask(sandbox, status, "Mei", "8")
     assert "Lin asks Mei for 8s" in book and "Handed over: 8C (GF-GIVE-ALL)" in book, book
     assert "GF-BOOK" in book and "Lin got cards and asks again (GF-CATCH-AGAIN)" in book, book
-    expect(sandbox.locator(".cardlib-book")).to_have_count(1)
+    expect(sandbox.locator(".cardlib-gofish-game .cardlib-book")).to_have_count(1)
 
     # A rank Lin does not hold is refused, with the rule and the engine's reason.
     refused = _ask(sandbox, status, "An", "K")
