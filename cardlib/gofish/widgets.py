@@ -1,14 +1,20 @@
 """Go Fish widgets: a sandbox for single requests, and a game against computer players.
 
-Both are thin: the engine holds the state and decides every rule; the widgets only turn
-choices and clicks into requests and show the engine's picture, narration and refusals.
+The cards are the controls (:mod:`cardlib.widgets.controls`): the learner clicks a player
+chip (whom to ask), then a card of the hand (to ask for its rank, or, in the specific-card
+variation, for that very card) or a rank chip (any rank, held or not).  Every player and
+every rank stays clickable, also yourself, a player who is out and a rank already booked:
+the engine makes the request or refuses it, and the refusal names the rule, the reason and
+what would be legal instead.  The dropdowns ``target`` and ``what`` (``rank`` at the
+table) with the **Ask** button make the same requests.  Each widget stands on a
+:class:`~cardlib.widgets.session.TableSession` (undo, restart, a new deal by number, save
+as a worked example) and draws the books and the stock per player beside the table.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
-import random
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -16,17 +22,18 @@ import ipywidgets as w
 
 from cardlib.cards import Card, Rank, standard_deck
 from cardlib.catalogue import rules
-from cardlib.errors import CardlibError, RuleViolation
+from cardlib.errors import RuleViolation
 from cardlib.game import Event
 from cardlib.gofish.bot import simple_bot
 from cardlib.gofish.engine import RULE_SETS, GoFishGame, GoFishMove, GoFishOptions
-from cardlib.gofish.render import gofish_game_html
-from cardlib.widgets.common import LearnerAgainstBots
+from cardlib.gofish.render import books_html, gofish_game_html
+from cardlib.widgets.controls import STYLE, CardButton, card_button, chip, standard_face
+from cardlib.widgets.session import Refusal, TableSession
+from cardlib.widgets.table import SessionControls, status_html, status_text
 
 _RANK_OPTIONS = [(str(r), str(r)) for r in Rank]
-_CARD_OPTIONS = [
-    (c.unicode, str(c)) for c in sorted(standard_deck(), key=lambda c: (c.rank, c.suit.letter))
-]
+_DECK = sorted(standard_deck(), key=lambda c: (c.rank, c.suit.letter))
+_CARD_OPTIONS = [(c.unicode, str(c)) for c in _DECK]
 
 
 @dataclass(frozen=True)
@@ -62,11 +69,7 @@ ARTICLE_SCENARIO = Scenario(
 )
 
 
-def _refusal(v: RuleViolation) -> str:
-    return (
-        f"<p><b>Refused: {html.escape(v.rule)}</b> ({html.escape(rules[v.rule].title)}): "
-        f"{html.escape(v.message)}</p>"
-    )
+# -- words --------------------------------------------------------------------------
 
 
 def _cards_text(cards: Sequence[Card]) -> str:
@@ -80,31 +83,6 @@ def _handed_and_drawn(event: Event) -> tuple[list[Card], Card | None]:
     return handed, drawn
 
 
-def _plain(widget_html: str) -> str:
-    """The text a learner reads in a piece of the widget's HTML."""
-    text = re.sub(r"<(br|/p|/li|/h\d|/tr)>", "\n", widget_html)
-    lines = (" ".join(html.unescape(re.sub(r"<[^>]+>", " ", x)).split()) for x in text.split("\n"))
-    return "\n".join(x for x in lines if x)
-
-
-def _failure(exc: Exception) -> str:
-    """How a widget shows what went wrong when it is not a refusal by the rules."""
-    return f"<p><b>That did not work:</b> {html.escape(str(exc) or type(exc).__name__)}</p>"
-
-
-def _never_raises(status: w.HTML, action: Callable[[], object]) -> Callable[[object], None]:
-    """A click (or change) handler that runs ``action`` and never lets an exception escape:
-    whatever goes wrong is shown in ``status``, in words."""
-
-    def handler(_event: object) -> None:
-        try:
-            action()
-        except Exception as exc:  # a handler's exception would only reach Jupyter's log
-            status.value = _failure(exc)
-
-    return handler
-
-
 def _next_words(game: GoFishGame) -> str:
     if game.is_over:
         winners = game.winners()
@@ -114,11 +92,242 @@ def _next_words(game: GoFishGame) -> str:
     return f"{game.to_move} to ask: {game.turn_reason}"
 
 
-class AskSandbox(w.VBox):
+def _sentence(words: str) -> str:
+    """A sentence from words: the first letter raised, nothing else (not ``.capitalize()``,
+    which would lowercase the names and the rule IDs)."""
+    return words[:1].upper() + words[1:] + "."
+
+
+def _what_words(move: GoFishMove) -> str:
+    return str(move.card) if move.card is not None else f"{move.rank}s"
+
+
+def _or(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _instead(game: GoFishGame, legal: Sequence[GoFishMove]) -> tuple[str, ...]:
+    """What would be legal instead, said shortly: whom to ask and for which ranks."""
+    if not legal:
+        return ()
+    targets = list(dict.fromkeys(m.target for m in legal))
+    ranks = sorted({m.rank for m in legal})
+    rank_words = _or([str(r) for r in ranks])
+    if game.options.specific_card:
+        like = next(iter(legal))
+        return (
+            f"ask {_or(targets)} for one card of rank {rank_words} "
+            f"(one you do not hold, like '{like}')",
+        )
+    return (f"ask {_or(targets)} for {rank_words}",)
+
+
+def _event_lines(event: Event, game: GoFishGame) -> list[str]:
+    """What a request did, a line each: handed over, drawn, who asks next."""
+    handed, drawn = _handed_and_drawn(event)
+    given = event.of("hand-over") or event.of("ask")
+    give_rule = given[0].rules[0] if given and given[0].rules else "GF-GIVE-ALL"
+    return [
+        f"Handed over: {_cards_text(handed)} ({give_rule})",
+        f"Drawn from the stock: {drawn if drawn else 'nothing'}"
+        + (" (GF-GO-FISH)" if drawn else ""),
+        f"Next: {_next_words(game)}",
+    ]
+
+
+def _said(event: Event) -> str:
+    return f"{event.text} [{', '.join(event.rules)}]" if event.rules else str(event.text)
+
+
+# -- pictures -----------------------------------------------------------------------
+
+
+def books_and_stock_picture(game: GoFishGame) -> str:
+    """Books and cards per player as bars (out of 13 books, of the cards held), and the
+    stock as a bar of the cards left: what a learner would rather look at than read."""
+    rows = []
+    for p in game.players:
+        held, books = len(game.hand(p)), game.books[p]
+        out = " (out)" if game.is_out(p) else ""
+        rows.append(
+            f'<tr title="{html.escape(p)}: {held} cards held, {len(books)} books{out}">'
+            f'<th style="text-align:left;white-space:nowrap;padding-right:6px">'
+            f"{html.escape(p)}{out}</th>"
+            f'<td style="white-space:nowrap"><span style="display:inline-block;width:{held * 5}px;'
+            f'height:10px;background:#2c5aa0"></span> {held} held</td>'
+            f'<td style="white-space:nowrap;padding-left:8px">'
+            f"<b>{len(books)}</b> {books_html(books)}</td></tr>"
+        )
+    stock = game.stock_size
+    rows.append(
+        f'<tr title="the stock: {stock} cards"><th style="text-align:left;white-space:nowrap;'
+        f'padding-right:6px">Stock</th><td colspan="2" style="white-space:nowrap">'
+        f'<span style="display:inline-block;width:{stock * 3}px;height:10px;'
+        f'background:#888"></span> {stock} cards</td></tr>'
+    )
+    return (
+        '<table class="cardlib-gofish-books" style="border-collapse:collapse">'
+        '<caption style="text-align:left">Cards held, books and the stock</caption>'
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+# -- what both widgets share ----------------------------------------------------------
+
+
+class _GoFishControls(SessionControls):
+    """A Go Fish widget over a table session: player chips choose whom to ask; a click on a
+    card of the hand or on a rank (card) chip makes the request."""
+
+    session: TableSession
+    target: w.Dropdown
+    players: tuple[str, ...]
+    hand_box: w.HBox
+    hand_buttons: list[CardButton]
+    player_chips: dict[str, CardButton]
+    rank_chips: list[CardButton]
+    status: w.HTML
+    summary: w.HTML
+
+    @property
+    def game(self) -> GoFishGame:
+        """The game being played (the session's game)."""
+        game: GoFishGame = self.session.game
+        return game
+
+    @property
+    def specific(self) -> bool:
+        return self.game.options.specific_card
+
+    def _what_dropdown(self) -> w.Dropdown:
+        raise NotImplementedError
+
+    def _build_choices(self, specific: bool) -> list[w.Widget]:
+        """The player chips, the hand (filled in by ``_refresh``) and the rank (or card) chips."""
+        self.player_chips = {p: chip(p, value=p, name=f"ask {p}") for p in self.players}
+        for c in self.player_chips.values():
+            c.on_click(self._chooser(c.value))
+        self.hand_buttons = []
+        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.hand_box.add_class("cardlib-gofish-hand")
+        if specific:
+            self.rank_chips = [
+                chip(c.unicode, value=c, name=f"ask for {c}") for c in sorted(_DECK, key=_by_suit)
+            ]
+            for c in self.rank_chips:
+                c.style.text_color = "#c0392b" if c.value.colour == "red" else "#1b1b1b"
+        else:
+            self.rank_chips = [chip(str(r), value=r, name=f"ask for {r}s") for r in Rank]
+        for c in self.rank_chips:
+            c.on_click(self.click(self._asker(c)))
+        asking = w.HTML("<b>Ask</b>", layout=w.Layout(width="auto"))
+        players = w.HBox(
+            [asking, *self.player_chips.values()],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        players.add_class("cardlib-gofish-players")
+        what = w.HTML(
+            "<b>for</b>" if not specific else "<b>for the card</b>", layout=w.Layout(width="auto")
+        )
+        ranks = w.HBox(
+            [what, *self.rank_chips], layout=w.Layout(flex_flow="row wrap", align_items="center")
+        )
+        ranks.add_class("cardlib-gofish-ranks")
+        return [players, self.hand_box, ranks]
+
+    def _chooser(self, player: str) -> Callable[[object], None]:
+        """A player chip's click: choose whom to ask (the ``target`` dropdown redraws)."""
+
+        def choose(_button: object = None) -> None:
+            self.target.value = player
+
+        return choose
+
+    def _asker(self, button: CardButton) -> Callable[[], bool]:
+        return lambda: self.ask_for(button.value)
+
+    def ask_for(self, what: Card | Rank | str) -> bool:
+        """Ask the chosen player (``target``) for ``what``: a card of the hand asks for its
+        rank (or, in the specific-card variation, for that card); a rank chip for its rank.
+        True if the rules allowed it."""
+        if isinstance(what, Card) and not self.specific:
+            what = what.rank
+        dropdown = self._what_dropdown()
+        if str(what) in [v for _label, v in dropdown.options]:
+            dropdown.value = str(what)
+        return self._try(f"ask {self.target.value} {what}")
+
+    def _try(self, move: str) -> bool:
+        """The learner tries ``move``; a refusal says shortly what is legal instead."""
+        s = self.session
+        s.attempt(move)
+        if s.refusal is not None:
+            s.refusal = dataclasses.replace(s.refusal, instead=_instead(self.game, s.legal()))
+        return s.refusal is None and not s.problem
+
+    def _refuse(self, v: RuleViolation, tried: str) -> None:
+        """A refusal the widget itself passes on (a deal the rule set refuses)."""
+        s = self.session
+        s.problem = ""
+        title = rules[v.rule].title if v.rule in rules else "not a move"
+        s.refusal = Refusal(v.rule, title, v.message, tried, ())
+
+    def _mover_hand(self) -> list[Card]:
+        raise NotImplementedError
+
+    def _hand_face_up(self) -> bool:
+        return True
+
+    def _sync_hand(self) -> None:
+        """One button a card of the hand; buttons are reused, the spare ones hidden."""
+        cards = self._mover_hand()
+        while len(self.hand_buttons) < len(cards):
+            b = card_button(cards[len(self.hand_buttons)])
+            b.on_click(self.click(self._asker(b)))
+            self.hand_buttons.append(b)
+            self.hand_box.children = tuple(self.hand_buttons)
+        for i, b in enumerate(self.hand_buttons):
+            if i < len(cards):
+                label, name, colour = standard_face(cards[i])
+                b.value = cards[i]
+                b.description = label
+                what = f"ask for {cards[i]}" if self.specific else f"ask for {cards[i].rank}s"
+                b.tooltip = f"{name}: {what}"
+                b.style.text_color = colour
+                b.layout.display = None
+            else:
+                b.layout.display = "none"
+
+    def _mark(self) -> None:
+        show = self.showing_legal
+        legal = list(self.session.legal()) if show else []
+        targets = {m.target for m in legal}
+        chosen = [m for m in legal if m.target == self.target.value]
+        ranks = {m.rank for m in chosen}
+        cards = {m.card for m in chosen}
+        for p, c in self.player_chips.items():
+            c.select(p == self.target.value)
+            c.mark(p in targets)
+        for b in self.hand_buttons:
+            b.mark(b.value in cards if self.specific else b.value.rank in ranks)
+        for c in self.rank_chips:
+            c.mark(c.value in cards if self.specific else c.value in ranks)
+
+
+def _by_suit(card: Card) -> tuple[str, Rank]:
+    return (card.suit.letter, card.rank)
+
+
+# -- the sandbox ------------------------------------------------------------------------
+
+
+class AskSandbox(_GoFishControls, w.VBox):
     """Make single requests on a scenario position and see what each rule does with them.
 
-    Whoever's turn it is asks; choose whom to ask and for what, then click Ask.  Reset
-    goes back to the scenario; changing the rule set resets too.
+    Whoever's turn it is asks: click whom to ask, then a card of the asker's hand or a rank
+    (the dropdowns and **Ask** do the same).  **Reset** goes back to the scenario; changing
+    the rule set resets too.  **Undo** takes back the last request.
     """
 
     def __init__(
@@ -130,94 +339,122 @@ class AskSandbox(w.VBox):
     ) -> None:
         self.scenario = scenario
         self.specific_card = specific_card
-        players = list(scenario.hands)
+        self.players = tuple(scenario.hands)
         self.rule_set = w.Dropdown(options=list(RULE_SETS), value=rule_set, description="Rule set")
-        self.target = w.Dropdown(options=players, description="Ask")
+        self.session = TableSession("go-fish", start=scenario.game(self.options))
+        self.target = w.Dropdown(options=list(self.players), description="Ask")
         self.what = w.Dropdown(
             options=_CARD_OPTIONS if specific_card else _RANK_OPTIONS,
             description="for the card" if specific_card else "for",
             layout=w.Layout(width="190px"),
         )
-        self.ask_button = w.Button(description="Ask", button_style="primary")
-        self.reset_button = w.Button(description="Reset")
+        self.ask_button = w.Button(
+            description="Ask", button_style="primary", tooltip="ask as chosen in the dropdowns"
+        )
         self.asker = w.HTML()
         self.table = w.HTML()
+        self.summary = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
-        self.ask_button.on_click(_never_raises(self.status, self.ask))
-        self.reset_button.on_click(_never_raises(self.status, self.reset))
-        self.rule_set.observe(_never_raises(self.status, self.reset), names="value")
-        controls = w.HBox([self.asker, self.target, self.what, self.ask_button, self.reset_button])
-        super().__init__([self.rule_set, self.table, controls, self.status])
+        choices = self._build_choices(specific_card)
+        controls = self.build_controls(deal=False)
+        self.restart_button.description = "Reset"
+        self.restart_button.tooltip = "Back to the scenario's position"
+        self.reset_button = self.restart_button
+        self.ask_button.on_click(self.click(self.ask))
+        self.rule_set.observe(self.click(self.reset), names="value")
+        self.target.observe(self.click(lambda: None), names="value")
+        self._default_target()
+        form = w.HBox([self.asker, self.target, self.what, self.ask_button])
+        super().__init__(
+            [
+                self.rule_set,
+                w.HBox([self.table, self.summary], layout=w.Layout(flex_flow="row wrap")),
+                *choices,
+                form,
+                controls,
+                self.status,
+            ]
+        )
         self.add_class("cardlib-gofish-sandbox")
-        self.reset()
+        self._refresh()
 
     @property
     def options(self) -> GoFishOptions:
         return GoFishOptions(rule_set=self.rule_set.value, specific_card=self.specific_card)
 
+    def _what_dropdown(self) -> w.Dropdown:
+        return self.what
+
+    def _default_target(self) -> None:
+        asks = list(self.game.legal_moves())
+        if asks:
+            self.target.value = asks[0].target
+
     def reset(self) -> None:
-        self.game = self.scenario.game(self.options)
-        self.status.value = (
-            f"<p><b>{html.escape(_next_words(self.game))}.</b> Choose whom to ask and for what, "
-            "then click Ask.</p>"
-        )
+        """Back to the scenario (under the rule set chosen now)."""
+        self.session.start = self.scenario.game(self.options)
+        self.session.restart()
+        self._default_target()
         self._refresh()
 
-    @property
-    def text(self) -> str:
-        """What the sandbox shows under the table, as plain text."""
-        return _plain(self.status.value)
+    def restart(self) -> None:
+        self.reset()
 
     def ask(self) -> bool:
         """Make the request chosen in the dropdowns; True if the rules allowed it.
 
         A refusal is shown with its rule, and the position is unchanged.
         """
-        game = self.game
-        try:
-            move = GoFishMove.ask(self.target.value, self.what.value)
-            event = game.play(move, player=game.to_move)
-        except RuleViolation as v:
-            self.status.value = _refusal(v)
-            return False
-        except CardlibError as e:
-            self.status.value = _failure(e)
-            return False
-        handed, drawn = _handed_and_drawn(event)
-        given = event.of("hand-over") or event.of("ask")
-        give_rule = given[0].rules[0] if given and given[0].rules else "GF-GIVE-ALL"
-        lines = [
-            f"Handed over: {_cards_text(handed)} ({give_rule})",
-            f"Drawn from the stock: {drawn if drawn else 'nothing'}"
-            + (" (GF-GO-FISH)" if drawn else ""),
-            f"Next: {_next_words(game)}",
-        ]
-        items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
-        self.status.value = (
-            f"<p><b>{html.escape(event.player)} asks {html.escape(str(move.target))} for "
-            f"{html.escape(self._what_words(move))}.</b></p><ul>{items}</ul>"
-            f"<p><small>{html.escape(str(event))}</small></p>"
-        )
+        done = self._try(f"ask {self.target.value} {self.what.value}")
         self._refresh()
-        return True
+        return done
 
-    @staticmethod
-    def _what_words(move: GoFishMove) -> str:
-        return str(move.card) if move.card is not None else f"{move.rank}s"
+    def _mover_hand(self) -> list[Card]:
+        return self.game.hand(self.session.mover)
+
+    def _headline_and_lines(self) -> tuple[str, list[str]]:
+        game, steps = self.game, self.session.steps
+        if self.session.refusal is not None:
+            return _sentence(_next_words(game)), []
+        if not steps:
+            return _sentence(_next_words(game)), [
+                "Click whom to ask, then a card of the hand or a rank to ask for it."
+            ]
+        last = steps[-1]
+        move = GoFishMove.parse(last.move)
+        head = f"{last.player} asks {move.target} for {_what_words(move)}."
+        return head, [*_event_lines(last.event, game), str(last.event)]
+
+    @property
+    def text(self) -> str:
+        """What the sandbox shows under the table, as plain text."""
+        s = self.session
+        head, lines = self._headline_and_lines()
+        return status_text(head, s.refusal, lines, s.problem)
 
     def _refresh(self) -> None:
-        self.table.value = gofish_game_html(self.game)
-        who = self.game.to_move
+        game, s = self.game, self.session
+        self.table.value = STYLE + gofish_game_html(game)
+        self.summary.value = books_and_stock_picture(game)
+        who = game.to_move
         self.asker.value = f"<b>{html.escape(who)}</b>:" if who else "<b>nobody</b>:"
-        self.ask_button.disabled = self.game.is_over
+        self._sync_hand()
+        self._mark()
+        self.undo_button.disabled = not s.can_undo
+        head, lines = self._headline_and_lines()
+        self.status.value = status_html(head, s.refusal, [*lines, *self.saved_line()], s.problem)
 
 
-class GoFishTable(LearnerAgainstBots, w.VBox):
+# -- the table --------------------------------------------------------------------------
+
+
+class GoFishTable(_GoFishControls, w.VBox):
     """A game of Go Fish: the learner against computer players (:func:`simple_bot`).
 
-    Choose the rule set, click New game; on your turn choose a player and a rank you hold
-    and click Ask.  The computer players answer at once; their requests are narrated.
+    On your turn click whom to ask, then a card of your hand (or any rank chip).  The
+    computer players answer at once; their requests are narrated.  Changing the rule set
+    deals the same deal number under the new rules; **New deal** deals the number shown.
     """
 
     bot = staticmethod(simple_bot)
@@ -229,80 +466,129 @@ class GoFishTable(LearnerAgainstBots, w.VBox):
         seed: int = 1,
         rule_set: str = "pagat",
         you: str = "Learner",
+        specific_card: bool = False,
     ) -> None:
         self.you = you
         self.players = (you, *opponents)
-        self.seed = seed
+        self.specific_card = specific_card
+        self._options = GoFishOptions(rule_set=rule_set, specific_card=specific_card)  # type: ignore[arg-type]
         self.rule_set = w.Dropdown(options=list(RULE_SETS), value=rule_set, description="Rule set")
-        self.new_button = w.Button(description="New game")
-        self.target = w.Dropdown(options=list(opponents), description="Ask")
-        self.rank = w.Dropdown(options=[], description="for", layout=w.Layout(width="160px"))
-        self.ask_button = w.Button(description="Ask", button_style="primary")
+        self.session = TableSession(
+            "go-fish",
+            deal=lambda s: GoFishGame(self.players, options=self._options, seed=s),
+            seed=seed,
+            learners=[you],
+            bot=simple_bot,
+        )
+        self.target = w.Dropdown(options=list(self.players), description="Ask")
+        self.rank = w.Dropdown(
+            options=_CARD_OPTIONS if specific_card else _RANK_OPTIONS,
+            description="for the card" if specific_card else "for",
+            layout=w.Layout(width="190px"),
+        )
+        self.ask_button = w.Button(
+            description="Ask", button_style="primary", tooltip="ask as chosen in the dropdowns"
+        )
         self.table = w.HTML()
+        self.summary = w.HTML()
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
-        self.new_button.on_click(_never_raises(self.status, lambda: self.new_game(self.seed + 1)))
-        self.ask_button.on_click(_never_raises(self.status, self.ask))
+        choices = self._build_choices(specific_card)
+        controls = self.build_controls()
+        self.ask_button.on_click(self.click(self.ask))
+        self.rule_set.observe(self.click(self._rule_set_changed), names="value")
+        self.target.observe(self.click(lambda: None), names="value")
+        self.target.value = opponents[0] if opponents else you
         super().__init__(
             [
-                w.HBox([self.rule_set, self.new_button]),
-                self.table,
+                self.rule_set,
+                w.HBox([self.table, self.summary], layout=w.Layout(flex_flow="row wrap")),
+                *choices,
                 w.HBox([self.target, self.rank, self.ask_button]),
+                controls,
                 self.status,
             ]
         )
         self.add_class("cardlib-gofish-table")
-        self.new_game(seed)
+        self._refresh()
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    def _what_dropdown(self) -> w.Dropdown:
+        return self.rank
+
+    def _rule_set_changed(self) -> None:
+        """The same deal number under the rule set chosen; a deal the rules refuse (too many
+        players for Bicycle) is shown as a refusal and the game stays as it was."""
+        if self.rule_set.value == self.game.options.rule_set:
+            return
+        options = GoFishOptions(rule_set=self.rule_set.value, specific_card=self.specific_card)
+        try:
+            GoFishGame(self.players, options=options, seed=self.session.seed)
+        except RuleViolation as v:
+            self._refuse(v, f"deal {self.session.seed} under {self.rule_set.value}")
+            return
+        self._options = options
+        self.session.restart()
 
     def new_game(self, seed: int) -> None:
-        self.seed = seed
-        self.game = GoFishGame(
-            self.players, options=GoFishOptions(rule_set=self.rule_set.value), seed=seed
-        )
-        self._rng = random.Random(seed)
-        self.messages = [f"A new game ({self.rule_set.value}, seed {seed})."]
-        self.messages += self.game.setup_log
-        self._bots_play()
+        """Deal game ``seed`` (the same number deals the same cards)."""
+        self.new_deal(seed)
+
+    def ask(self) -> bool:
+        """Make the request chosen in the dropdowns; a refusal is shown with its rule.
+        True if it was made."""
+        done = self._try(f"ask {self.target.value} {self.rank.value}")
         self._refresh()
+        return done
+
+    def _mover_hand(self) -> list[Card]:
+        return self.game.hand(self.you)
+
+    @property
+    def messages(self) -> list[str]:
+        """The game's story: the deal, then every request (the learner's and the replies)."""
+        start = f"A new game ({self.game.options.rule_set}, seed {self.seed})."
+        return [start, *self.game.setup_log, *self.session.log]
+
+    def _lines(self) -> list[str]:
+        """The news: since the learner's last request (the deal before the first)."""
+        steps = self.session.steps
+        last = max((i for i, s in enumerate(steps) if s.by_learner), default=None)
+        news = self.messages if last is None else [_said(s.event) for s in steps[last:]]
+        game = self.game
+        books = ", ".join(f"{p} {k}" for p, k in game.book_counts().items())
+        return [f"Books: {books}. Stock: {game.stock_size}.", *news[-12:]]
+
+    def _headline(self) -> str:
+        game = self.game
+        if game.is_over:
+            return _sentence(_next_words(game))
+        what = "that very card" if self.specific else "its rank"
+        return (
+            f"Your turn ({game.turn_reason}): click a player, then a card of yours to ask "
+            f"for {what}."
+        )
 
     @property
     def text(self) -> str:
         """What the table shows under the cards, as plain text: the situation, then the news."""
-        return _plain(self.status.value)
-
-    def ask(self) -> bool:
-        """Make the learner's request; a refusal is shown with its rule. True if it was made."""
-        if self.rank.value is None:
-            self.messages = ["You hold no cards to ask with."]
-            self._refresh()
-            return False
-        try:
-            move = GoFishMove.ask(self.target.value, self.rank.value)
-        except CardlibError as e:
-            self.messages = [f"That is not a request: {e}"]
-            self._refresh()
-            return False
-        return self._learner_plays(move)
+        s = self.session
+        return status_text(self._headline(), s.refusal, self._lines(), s.problem)
 
     def _refresh(self) -> None:
-        game = self.game
-        self.table.value = gofish_game_html(game, hidden=self.players[1:])
-        held = sorted({c.rank for c in game.hand(self.you)})
-        keep = self.rank.value
-        self.rank.options = [(str(r), str(r)) for r in held]
-        if keep in [str(r) for r in held]:
-            self.rank.value = keep
-        asked = [p for p in self.players[1:] if p != self.you and not game.is_out(p)]
-        self.target.options = asked or list(self.players[1:])
-        self.ask_button.disabled = game.is_over or game.to_move != self.you
-        books = ", ".join(f"{p} {k}" for p, k in game.book_counts().items())
-        if game.is_over:
-            words = _next_words(game)  # not .capitalize(): it would lowercase the names
-            head = words[:1].upper() + words[1:] + "."
-        else:
-            head = f"Your turn ({game.turn_reason}): ask a player for a rank you hold."
-        log = "".join(f"<li>{html.escape(m)}</li>" for m in self.messages[-12:])
-        self.status.value = (
-            f"<p><b>{html.escape(head)}</b></p><p>Books: {html.escape(books)}. "
-            f"Stock: {game.stock_size}.</p><ul>{log}</ul>"
-        )
+        game, s = self.game, self.session
+        self.table.value = STYLE + gofish_game_html(game, hidden=self.players[1:])
+        self.summary.value = books_and_stock_picture(game)
+        self._sync_hand()
+        self._mark()
+        self.undo_button.disabled = not s.can_undo
+        if self.rule_set.value != game.options.rule_set:  # a refused change: show the game's
+            self.rule_set.value = game.options.rule_set
+        lines = [*self._lines(), *self.saved_line()]
+        self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)
+
+
+__all__ = ["ARTICLE_SCENARIO", "AskSandbox", "GoFishTable", "Scenario", "books_and_stock_picture"]

@@ -60,11 +60,12 @@ def test_gofish_sandbox_answers_requests_in_the_browser(notebooks_dir, page, run
     book = _ask(sandbox, status, "Mei", "8")
     assert "Lin asks Mei for 8s" in book and "Handed over: 8C (GF-GIVE-ALL)" in book, book
     assert "GF-BOOK" in book and "Lin got cards and asks again (GF-CATCH-AGAIN)" in book, book
-    expect(sandbox.locator(".cardlib-book")).to_have_count(1)
+    expect(sandbox.locator(".cardlib-gofish-game .cardlib-book")).to_have_count(1)
 
     # A rank Lin does not hold is refused, with the rule and the engine's reason.
     refused = _ask(sandbox, status, "An", "K")
-    assert "Refused: GF-ASK-HOLD" in refused and "Lin holds no Ks" in refused, refused
+    assert "Refused: ask An K" in refused and "GF-ASK-HOLD" in refused, refused
+    assert "Lin holds no Ks" in refused and "Legal instead: ask An or Mei" in refused, refused
 
     # The lucky draw of the article: asking for queens fishes the ♥Q.
     lucky = _ask(sandbox, status, "An", "Q")
