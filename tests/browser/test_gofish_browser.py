@@ -7,6 +7,7 @@ The harness (``page``, ``run_notebook``) is in ``conftest.py``, the shared steps
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pytest
@@ -36,10 +37,14 @@ def _choose(box: Locator, label: str, option: str) -> None:
 
 
 def _ask(box: Locator, status: Locator, target: str, what: str) -> str:
+    """Ask through the dropdowns and the button; wait for the status to answer this request
+    (choosing in a dropdown redraws the status too, so a change alone is not the answer)."""
     with status_changes(status, f"asking {target} for {what}"):
         _choose(box, "Ask", target)
         _choose(box, "for", what)
         click_button(box, "Ask", "the sandbox")
+    answer = re.compile(rf"Refused: ask {target} {what}\b|asks {target} for {what}")
+    expect(status).to_contain_text(answer)
     return status.inner_text()
 
 
