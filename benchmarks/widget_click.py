@@ -1,8 +1,13 @@
-"""Browser benchmark (not a timed test): the median time from a click on a card of a
-GolfTable to the updated table, against a bare ipywidgets button round trip (a click whose
-handler sets an HTML widget's value) in the same JupyterLab page.
+"""Browser benchmark (not a timed test): the median time from a click on a card (or a chip)
+of a game's table to the updated table, against a bare ipywidgets button round trip (a click
+whose handler sets an HTML widget's value) in the same JupyterLab page.
 
-    PYTHONPATH=$PWD python benchmarks/widget_click.py [--clicks 30]
+    PYTHONPATH=$PWD python benchmarks/widget_click.py [--table golf|go-fish|rook] [--clicks 30]
+
+Golf: a face-down card is turned up, then Undo takes it back. Go Fish: two requests (ask for 2s,
+ask for Ks) are clicked in turn; whether the rules allow or refuse each, the table is redrawn
+with the answer. Rook: during the auction, a bid that does not raise (70) and a card (R14) are
+clicked in turn, each refused with its rule and the table redrawn.
 
 Needs Debian's chromium and Playwright (as the browser tests do).  Prints both medians in
 milliseconds and their ratio.
@@ -35,8 +40,24 @@ CELLS = [
     "def _bump(_b):\n    bare_out.value = str(int(bare_out.value) + 1)\n"
     "bare.on_click(_bump)\n"
     "box = w.HBox([bare, bare_out])\nbox.add_class('bench-bare')\nbox",
-    "from cardlib.widgets import GolfTable\ntable = GolfTable(seed=1)\ntable",
 ]
+TABLES = {
+    "golf": (
+        "from cardlib.widgets import GolfTable\ntable = GolfTable(seed=1)\ntable",
+        ".cardlib-golf-table",
+        None,
+    ),
+    "go-fish": (
+        "from cardlib.widgets import GoFishTable\ntable = GoFishTable(seed=1)\ntable",
+        ".cardlib-gofish-table",
+        ("[title='ask for 2s']", "[title='ask for Ks']"),
+    ),
+    "rook": (
+        "from cardlib.widgets import RookTable\ntable = RookTable(seed=1)\ntable",
+        ".cardlib-rook-table",
+        ("[title='bid 70']", "[title^='R14']"),
+    ),
+}
 
 NOTEBOOK = "widget-click-benchmark.ipynb"
 
@@ -52,7 +73,9 @@ def _time_click(page, button, changed_js: str, arg) -> float:
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--clicks", type=int, default=30)
+    ap.add_argument("--table", choices=list(TABLES), default="golf")
     args = ap.parse_args()
+    source, selector, chips = TABLES[args.table]
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -66,7 +89,7 @@ def main() -> int:
                     "outputs": [],
                     "execution_count": None,
                 }
-                for s in CELLS
+                for s in [*CELLS, source]
             ]
             doc = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
             (lab.root_dir / NOTEBOOK).write_text(json.dumps(doc), encoding="utf-8")
@@ -80,26 +103,31 @@ def main() -> int:
                     _time_click(page, bare, text_of, ".bench-bare .widget-html")
                     for _ in range(args.clicks)
                 ]
-                table = page.locator(".cardlib-golf-table")
-                card = table.locator("button[title^='your top-left card']")
-                undo = table.locator("button.widget-button", has_text="Undo")
+                table = page.locator(selector)
+                status = f"{selector} .cardlib-status"
                 card_ms = []
-                for _ in range(args.clicks):
-                    card_ms.append(
-                        _time_click(page, card, text_of, ".cardlib-golf-table .cardlib-status")
-                    )
-                    before = page.evaluate(text_of, ".cardlib-golf-table .cardlib-status")
-                    undo.click()
-                    page.wait_for_function(
-                        f"(b) => ({text_of})(b[1]) !== b[0]",
-                        arg=[before, ".cardlib-golf-table .cardlib-status"],
-                    )
+                if chips is None:  # Golf: turn a card up, then take it back
+                    card = table.locator("button[title^='your top-left card']")
+                    undo = table.locator("button.widget-button", has_text="Undo")
+                    for _ in range(args.clicks):
+                        card_ms.append(_time_click(page, card, text_of, status))
+                        before = page.evaluate(text_of, status)
+                        undo.click()
+                        page.wait_for_function(
+                            f"(b) => ({text_of})(b[1]) !== b[0]", arg=[before, status]
+                        )
+                else:
+                    for i in range(args.clicks):
+                        chip = table.locator(f"button{chips[i % 2]}").first
+                        card_ms.append(_time_click(page, chip, text_of, status))
                 browser.close()
         finally:
             stop_jupyter_lab(lab)
     b, c = statistics.median(bare_ms), statistics.median(card_ms)
     print(f"bare ipywidgets button round trip: median {b:.1f} ms over {len(bare_ms)} clicks")
-    print(f"GolfTable card click to updated table: median {c:.1f} ms over {len(card_ms)} clicks")
+    print(
+        f"{args.table} table click to updated table: median {c:.1f} ms over {len(card_ms)} clicks"
+    )
     print(f"ratio: {c / b:.2f}")
     return 0
 
