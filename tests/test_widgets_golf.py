@@ -225,3 +225,20 @@ def test_the_scorer_cards_are_controls_and_its_dropdowns_are_wide_enough():
     clubs.click()
     assert str(scorer.cards[Position.BL]) == "QC" and "Total: 27" in scorer.result.value
     assert scorer.card_buttons[Position.BL].description == "Q♣"
+
+
+def test_seeded_random_holes_through_the_controls_export_and_check(tmp_path):
+    """200 seeded holes, every move clicked at random among the legal ones (the option sets
+    in turn, two or three players), saved with the Save button and checked."""
+    names = list(RULE_SETS)
+    for seed in range(200):
+        opponents = ["Bot 1", "Bot 2"][: 1 + seed % 2]
+        table = GolfTable(opponents=opponents, seed=seed, options=RULE_SETS[names[seed % 3]])
+        rng = random.Random(seed)
+        while not table.game.is_over:
+            click_for(table, rng.choice(table.session.legal()))
+            assert table.session.refusal is None
+        table.folder.value = str(tmp_path)
+        table.save_button.click()
+        (report,) = check_file(table.saved)
+        assert report.passed, (seed, [str(p) for p in report.problems])
