@@ -3,7 +3,6 @@ colours, read ``.text`` and the HTML; every game played is exported and checked.
 
 from __future__ import annotations
 
-import html
 import random
 import re
 
@@ -23,39 +22,7 @@ from cardlib.rook.widgets import (
     article_play,
     learner_words,
 )
-
-
-def shown(widget_html: str) -> str:
-    """The text a learner reads: tags dropped, entities decoded, spaces collapsed."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", widget_html)).split())
-
-
-def checked(widget, tmp_path):
-    """Save the widget's game with its own button and check the file."""
-    widget.folder.value = str(tmp_path)
-    widget.save_button.click()
-    assert widget.saved is not None and widget.saved.parent == tmp_path, widget.text
-    assert f"Saved as {widget.saved}" in shown(widget.status.value)
-    (report,) = check_file(widget.saved)
-    assert report.passed, [str(p) for p in report.problems]
-    return widget.saved
-
-
-def changed_number_fails_at_its_line(path, pattern: str) -> None:
-    """One claimed number changed by 5: the check fails at that line and no other."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    at = max(i for i, line in enumerate(lines) if re.search(pattern, line))
-    lines[at] = re.sub(
-        pattern + r"(-?\d+)",
-        lambda m: m.group(0)[: -len(m.group(1))] + str(int(m.group(1)) + 5),
-        lines[at],
-        count=1,
-    )
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (report,) = check_file(path)
-    assert not report.passed
-    assert [p.line for p in report.problems] == [at + 1], [str(p) for p in report.problems]
-
+from tests.widgets_support import changed_number_fails_at_its_line, checked, shown
 
 # -- BiddingPanel -------------------------------------------------------------------
 

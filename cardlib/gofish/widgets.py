@@ -203,6 +203,20 @@ class _GoFishControls(SessionControls):
     def _what_dropdown(self) -> w.Dropdown:
         raise NotImplementedError
 
+    def _request_dropdowns(self, specific: bool) -> tuple[w.Dropdown, w.Dropdown, w.Button]:
+        """The request as dropdowns and a button, beside the clickable players and cards:
+        whom to ask, for what (a rank, or a card at a specific-card table), and **Ask**."""
+        target = w.Dropdown(options=list(self.players), description="Ask")
+        what = w.Dropdown(
+            options=_CARD_OPTIONS if specific else _RANK_OPTIONS,
+            description="for the card" if specific else "for",
+            layout=w.Layout(width="190px"),
+        )
+        ask = w.Button(
+            description="Ask", button_style="primary", tooltip="ask as chosen in the dropdowns"
+        )
+        return target, what, ask
+
     def _build_choices(self, specific: bool) -> list[w.Widget]:
         """The player chips, the hand (filled in by ``_refresh``) and the rank (or card) chips."""
         self.player_chips = {p: chip(p, value=p, name=f"ask {p}") for p in self.players}
@@ -342,15 +356,7 @@ class AskSandbox(_GoFishControls, w.VBox):
         self.players = tuple(scenario.hands)
         self.rule_set = w.Dropdown(options=list(RULE_SETS), value=rule_set, description="Rule set")
         self.session = TableSession("go-fish", start=scenario.game(self.options))
-        self.target = w.Dropdown(options=list(self.players), description="Ask")
-        self.what = w.Dropdown(
-            options=_CARD_OPTIONS if specific_card else _RANK_OPTIONS,
-            description="for the card" if specific_card else "for",
-            layout=w.Layout(width="190px"),
-        )
-        self.ask_button = w.Button(
-            description="Ask", button_style="primary", tooltip="ask as chosen in the dropdowns"
-        )
+        self.target, self.what, self.ask_button = self._request_dropdowns(specific_card)
         self.asker = w.HTML()
         self.table = w.HTML()
         self.summary = w.HTML()
@@ -480,15 +486,7 @@ class GoFishTable(_GoFishControls, w.VBox):
             learners=[you],
             bot=simple_bot,
         )
-        self.target = w.Dropdown(options=list(self.players), description="Ask")
-        self.rank = w.Dropdown(
-            options=_CARD_OPTIONS if specific_card else _RANK_OPTIONS,
-            description="for the card" if specific_card else "for",
-            layout=w.Layout(width="190px"),
-        )
-        self.ask_button = w.Button(
-            description="Ask", button_style="primary", tooltip="ask as chosen in the dropdowns"
-        )
+        self.target, self.rank, self.ask_button = self._request_dropdowns(specific_card)
         self.table = w.HTML()
         self.summary = w.HTML()
         self.status = w.HTML()
