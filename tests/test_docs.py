@@ -1,0 +1,40 @@
+"""Documentation runs: every module's doctests and the README's examples are tests, so the
+examples a reader copies cannot drift from what the library does."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import cardlib
+from tests.conftest import ROOT
+
+MODULES = sorted(
+    m.name
+    for m in pkgutil.walk_packages(cardlib.__path__, prefix="cardlib.")
+    if not m.ispkg and m.name != "cardlib.__main__"  # running it runs the command
+)
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_doctests_pass(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=FLAGS, verbose=False)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
+
+
+def test_the_modules_that_teach_by_example_have_examples():
+    """The entry points a reader meets first carry examples that run."""
+    for name in ("cardlib.game", "cardlib.golf.engine", "cardlib.cards"):
+        result = doctest.testmod(importlib.import_module(name), optionflags=FLAGS)
+        assert result.attempted > 0, name
+
+
+def test_readme_examples_pass():
+    result = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=FLAGS, verbose=False
+    )
+    assert result.attempted > 0 and result.failed == 0, result
