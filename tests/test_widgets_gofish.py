@@ -5,7 +5,6 @@ the widget shows; save the game with the Save button and check it."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -359,7 +358,6 @@ def test_seeded_random_games_through_the_controls_export_and_check(tmp_path):
     """200 seeded games, every request clicked at random among the legal ones (the rule
     sets and the specific-card variation in turn), exported with Save and checked."""
     names = list(RULE_SETS)
-    started = time.perf_counter()
     for seed in range(200):
         opponents = ("Bot 1", "Bot 2", "Bot 3")[: 1 + seed % 3]
         table = GoFishTable(opponents, seed=seed, **RULE_SETS[names[seed % 4]])
@@ -368,4 +366,3 @@ def test_seeded_random_games_through_the_controls_export_and_check(tmp_path):
         table.save_button.click()
         (report,) = check_file(table.saved)
         assert report.passed, (seed, [str(p) for p in report.problems])
-    assert time.perf_counter() - started < 60
