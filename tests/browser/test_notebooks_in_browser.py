@@ -68,7 +68,10 @@ def test_golf_hole_is_playable_through_the_widgets(notebooks_dir, page, run_note
     assert REFUSAL.search(refusal), refusal
     assert _score(status) == score_holding, refusal
     # ...and clicking one of your cards does the replacement.
-    replaced = _click_and_wait_for_change(table, status, "your bottom-middle card")
+    _click_and_wait_for_change(table, status, "your bottom-middle card")
+    # the table is redrawn in more than one message: wait for the move's own narration
+    expect(status).to_contain_text("at bottom-middle in place of")
+    replaced = status.inner_text()
     assert not REFUSAL.search(replaced), replaced
 
     score_after = _score(status)
