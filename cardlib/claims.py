@@ -97,6 +97,18 @@ def parsed(parse: Callable[[Any], C], rule: str, text: Any, path: Path) -> C:
         raise InputError.at(path, e.rule or rule, e.message) from None
 
 
+def claimed_moves(game: Any, texts: list[Any], path: Path) -> list[str]:
+    """The moves a ``legal:`` claim lists, each read by the game's own notation (a move that
+    is not one is an input problem at its place), in the game's canonical spelling."""
+    moves = []
+    for i, text in enumerate(texts):
+        try:
+            moves.append(str(game.parse_move(text)))
+        except NotationError as e:
+            raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
+    return moves
+
+
 class NamedCards(Generic[C]):
     """The cards an example names, so that the second copy of a card is reported where it
     stands, with the first place in the message (the deck rule: each card exists once)."""

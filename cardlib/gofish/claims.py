@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardlib.cards import Card, Rank, Suit
-from cardlib.claims import ClaimFn, ClaimResult, NamedCards, Record
+from cardlib.claims import ClaimFn, ClaimResult, NamedCards, Record, claimed_moves
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError
 from cardlib.examples import Map
 from cardlib.game import Event
-from cardlib.gofish.engine import GoFishGame, GoFishMove, GoFishOptions, deal_size
+from cardlib.gofish.engine import GoFishGame, GoFishOptions, deal_size
 
 Path = tuple[Any, ...]
 
@@ -253,12 +253,7 @@ def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
 
 def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
     game = _game(state, path)
-    claimed = []
-    for i, text in enumerate(value):
-        try:
-            claimed.append(str(GoFishMove.parse(text)))
-        except NotationError as e:
-            raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
+    claimed = claimed_moves(game, value, path)
     actual = sorted(str(m) for m in game.legal_moves())
     yield _compare(
         path, "GF-ASK-HOLD", f"the legal requests of {game.to_move}", sorted(claimed), actual

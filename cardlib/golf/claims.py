@@ -10,12 +10,20 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardlib.cards import Card
-from cardlib.claims import ClaimFn, ClaimResult, NamedCards, Record, claim_about, parsed
+from cardlib.claims import (
+    ClaimFn,
+    ClaimResult,
+    NamedCards,
+    Record,
+    claim_about,
+    claimed_moves,
+    parsed,
+)
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError
 from cardlib.examples import Map
-from cardlib.golf.engine import COLUMNS, GolfGame, GolfMatch, GolfMove, GolfOptions, Position
+from cardlib.golf.engine import COLUMNS, GolfGame, GolfMatch, GolfOptions, Position
 
 Path = tuple[Any, ...]
 State = GolfGame | Record
@@ -190,12 +198,7 @@ def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
 
 def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
     game = _game(state, path)
-    claimed = []
-    for i, text in enumerate(value):
-        try:
-            claimed.append(str(GolfMove.parse(text)))
-        except NotationError as e:
-            raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
+    claimed = claimed_moves(game, value, path)
     actual = [str(m) for m in game.legal_moves()]
     yield _compare(
         path,

@@ -23,7 +23,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from cardlib.claims import ClaimFn, ClaimResult, Confirmed, Mismatch, NamedCards, Record
+from cardlib.claims import (
+    ClaimFn,
+    ClaimResult,
+    Confirmed,
+    Mismatch,
+    NamedCards,
+    Record,
+    claimed_moves,
+)
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError, RuleViolation
@@ -443,12 +451,7 @@ def _legal(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
         what = f"the number of legal moves of {hand.to_move}"
         yield _compare(path, rule, what, value, len(legal))
         return
-    claimed = []
-    for i, text in enumerate(value):
-        try:
-            claimed.append(str(RookMove.parse(text)))
-        except NotationError as e:
-            raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
+    claimed = claimed_moves(hand, value, path)
     actual = [str(m) for m in legal]  # in the engine's order, for the narration
     what = f"the legal moves of {hand.to_move}"
     if sorted(claimed) == sorted(actual):
