@@ -5,6 +5,7 @@ notebook's one widget, clicking a button by its exact label, waiting for a statu
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -70,3 +71,20 @@ def status_changes(status: Locator, action: str) -> Iterator[None]:
 def save_screenshot(widget: Locator, name: str) -> None:
     ARTIFACTS_DIR.mkdir(exist_ok=True)
     widget.screenshot(path=str(ARTIFACTS_DIR / name))
+
+
+#: every control of a widget whose text is wider than its box (clipped), by label
+CLIPPED_JS = """(root) => [...root.querySelectorAll('button, select, .widget-label')]
+    .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+    .map((e) => (e.textContent || e.title || e.tagName).trim())"""
+
+
+def write_cells(lab, name: str, sources: list[str]) -> None:
+    """A small notebook of code cells, written into the served copy (never ``notebooks/``)."""
+    cells = [
+        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
+        for src in sources
+    ]
+    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    doc = {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
+    (lab.root_dir / name).write_text(json.dumps(doc), encoding="utf-8")

@@ -8,12 +8,9 @@ The test writes its own small notebook into the served copy (it does not touch
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.browser.support import expect, save_screenshot, status_changes
-from tests.browser.test_widgets_golf_browser import CLIPPED_JS
+from tests.browser.support import CLIPPED_JS, expect, save_screenshot, status_changes, write_cells
 
 pytestmark = pytest.mark.browser
 
@@ -22,16 +19,6 @@ CELLS = [
     "from cardlib.widgets import AskSandbox, GoFishTable\ntable = GoFishTable(seed=1)\ntable",
     "sandbox = AskSandbox()\nsandbox",
 ]
-
-
-def write_cells(lab, name: str, sources: list[str]) -> None:
-    cells = [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
-        for src in sources
-    ]
-    kernel = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    doc = {"cells": cells, "metadata": {"kernelspec": kernel}, "nbformat": 4, "nbformat_minor": 5}
-    (lab.root_dir / name).write_text(json.dumps(doc), encoding="utf-8")
 
 
 @pytest.fixture

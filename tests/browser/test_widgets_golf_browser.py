@@ -7,11 +7,9 @@ The test writes its own small notebook into the served copy (it does not touch
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.browser.support import expect, save_screenshot, status_changes
+from tests.browser.support import CLIPPED_JS, expect, save_screenshot, status_changes, write_cells
 
 pytestmark = pytest.mark.browser
 
@@ -21,31 +19,10 @@ CELLS = [
     "scorer = LayoutScorer()\nscorer",
 ]
 
-#: every control of a widget whose text is wider than its box (clipped), by label
-CLIPPED_JS = """(root) => [...root.querySelectorAll('button, select, .widget-label')]
-    .filter((e) => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
-    .map((e) => (e.textContent || e.title || e.tagName).trim())"""
-
-
-def write_notebook(lab) -> None:
-    cells = [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
-        for src in CELLS
-    ]
-    doc = {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (lab.root_dir / NOTEBOOK).write_text(json.dumps(doc), encoding="utf-8")
-
 
 @pytest.fixture
 def golf_page(page, jupyter_lab, run_notebook):
-    write_notebook(jupyter_lab)
+    write_cells(jupyter_lab, NOTEBOOK, CELLS)
     run_notebook(page, NOTEBOOK)
     return page
 

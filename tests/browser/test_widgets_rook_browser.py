@@ -8,12 +8,9 @@ The test writes its own small notebook into the served copy (it does not touch
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from tests.browser.support import expect, save_screenshot, status_changes
-from tests.browser.test_widgets_golf_browser import CLIPPED_JS
+from tests.browser.support import CLIPPED_JS, expect, save_screenshot, status_changes, write_cells
 
 pytestmark = pytest.mark.browser
 
@@ -26,25 +23,9 @@ CELLS = [
 ]
 
 
-def write_notebook(lab) -> None:
-    cells = [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
-        for src in CELLS
-    ]
-    doc = {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (lab.root_dir / NOTEBOOK).write_text(json.dumps(doc), encoding="utf-8")
-
-
 @pytest.fixture
 def rook_page(page, jupyter_lab, run_notebook):
-    write_notebook(jupyter_lab)
+    write_cells(jupyter_lab, NOTEBOOK, CELLS)
     run_notebook(page, NOTEBOOK)
     return page
 
