@@ -22,7 +22,17 @@ Its text is composed only when someone reads it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, overload, runtime_checkable
+from functools import partial
+from typing import (
+    Any,
+    ClassVar,
+    NamedTuple,
+    Protocol,
+    TypeVar,
+    cast,
+    overload,
+    runtime_checkable,
+)
 
 from cardlib.errors import NotationError
 
@@ -52,64 +62,48 @@ class Fact(NamedTuple):
         return self.text.format(*self.words) if self.words else self.text
 
 
-class Event:
+class Event(NamedTuple):
     """What one move did: who moved, the move, and its facts in order.
 
     ``rules`` are the rule IDs of the facts, in order and without repeats; ``text`` joins the
-    facts' narration with ``"; "``.  Both are worked out when first read.  Events are
-    immutable and compare by player, move and facts.
+    facts' narration with ``"; "``.  Both are composed when read, never while playing.  An
+    Event is an immutable named tuple ``(player, move, facts)`` and compares as one::
+
+        >>> e = Event("Ann", "flip TL", (Fact("flip", ("GOLF-FLIP-TWO",), "{} flips {}", ("Ann", "TL")),))
+        >>> e.text, e.rules
+        ('Ann flips TL', ('GOLF-FLIP-TWO',))
+
+    Engines on a hot path make one with ``new_event((player, move, facts))``, which skips
+    the generated ``__new__`` (``facts`` must then already be a tuple).
     """
 
-    __slots__ = ("_facts", "_move", "_player", "_rules", "_text")
-
-    def __init__(self, player: str, move: Any, facts: Sequence[Fact]) -> None:
-        self._player = player
-        self._move = move
-        self._facts = facts if type(facts) is tuple else tuple(facts)
-        self._text: str | None = None
-        self._rules: tuple[str, ...] | None = None
-
-    @property
-    def player(self) -> str:
-        return self._player
-
-    @property
-    def move(self) -> Any:
-        return self._move
-
-    @property
-    def facts(self) -> tuple[Fact, ...]:
-        return self._facts
+    player: str
+    move: Any
+    facts: tuple[Fact, ...]
 
     @property
     def rules(self) -> tuple[str, ...]:
-        if self._rules is None:
-            self._rules = tuple(dict.fromkeys(r for f in self._facts for r in f.rules))
-        return self._rules
+        return tuple(dict.fromkeys(r for f in self.facts for r in f.rules))
 
     @property
     def text(self) -> str:
-        if self._text is None:
-            self._text = "; ".join(map(str, self._facts))
-        return self._text
+        return "; ".join(map(str, self.facts))
 
     def of(self, kind: str) -> list[Fact]:
         """The facts of one kind, in order: ``event.of("book")``."""
-        return [f for f in self._facts if f.kind == kind]
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Event):
-            return NotImplemented
-        return (self._player, self._move, self._facts) == (other._player, other._move, other._facts)
-
-    def __hash__(self) -> int:
-        return hash((self._player, self._move, self._facts))
+        return [f for f in self.facts if f.kind == kind]
 
     def __str__(self) -> str:
         return f"{self.text} [{', '.join(self.rules)}]"
 
     def __repr__(self) -> str:
         return f"<Event {self.player}: {self.move} -- {self}>"
+
+
+#: ``new_event((player, move, facts))``: an :class:`Event` made at C speed (``facts`` a tuple)
+new_event: Callable[[tuple[str, Any, tuple[Fact, ...]]], Event] = cast(
+    Callable[[tuple[str, Any, tuple[Fact, ...]]], Event], partial(tuple.__new__, Event)
+)
 
 
 class Result(dict[str, int]):
@@ -242,4 +236,4 @@ class Game(Protocol):
 #: a computer player: (the game, a random generator) -> a legal move
 Bot = Callable[[Any, Any], Any]
 
-__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result"]
+__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result", "new_event"]

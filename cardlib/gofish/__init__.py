@@ -18,7 +18,6 @@ from cardlib.gofish.engine import (
     GoFishOptions,
     LegalMoves,
     RuleSet,
-    Table,
     deal_size,
 )
 
@@ -36,7 +35,6 @@ __all__ = [
     "GoFishOptions",
     "LegalMoves",
     "RuleSet",
-    "Table",
     "deal_size",
     "simple_bot",
 ]

@@ -75,7 +75,7 @@ from typing import Any, ClassVar, Literal, NoReturn, overload
 
 from cardlib.cards import Card, Rank, Suit, find_duplicate, standard_deck
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.game import Event, Fact, Game, LegalMoves, Result
+from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
 
 RuleSet = Literal["pagat", "bicycle", "gamerules"]
 RULE_SETS: tuple[RuleSet, ...] = ("pagat", "bicycle", "gamerules")
@@ -316,15 +316,35 @@ class GoFishOptions:
 
 _DEFAULT_OPTIONS = GoFishOptions()
 
-Table = tuple[
-    tuple[str, ...],
-    dict[str, int],
-    list[tuple[GoFishMove, ...]],
-    list[tuple[int, ...]],
-    dict[Any, Fact],
-    list[tuple[tuple[GoFishMove, ...], ...]],
-]
-_TABLES: dict[tuple[str, ...], Table] = {}
+
+class _Table:
+    """A seating, checked and worked out once and shared by every game at it: the names and
+    seat numbers, each player's cached requests, everybody else clockwise from each
+    player's left, and the facts its games repeat (a request, the turn passing), all
+    immutable once made."""
+
+    __slots__ = ("again", "asks", "memo", "names", "next", "others", "rows", "seat")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        n = len(names)
+        self.names = names
+        self.seat = {name: i for i, name in enumerate(names)}
+        self.rows = [_ask_row(name) for name in names]
+        self.others = [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
+        #: the facts of the table's requests, made when first told (see _fact)
+        self.memo: dict[Any, Fact] = {}
+        #: per player, the requests each other player can be asked (with a stock)
+        self.asks = [tuple(self.rows[q] for q in self.others[p]) for p in range(n)]
+        #: "the turn passes to p" (GF-NEXT) and "p asks again" (GF-CATCH-AGAIN), per player
+        self.next = tuple(
+            Fact("turn", _R_NEXT, _T_NEXT, (x,), x, (), None, "GF-NEXT") for x in names
+        )
+        self.again = tuple(
+            Fact("turn", _R_AGAIN, _T_AGAIN, (x,), x, (), None, "GF-CATCH-AGAIN") for x in names
+        )
+
+
+_TABLES: dict[tuple[str, ...], _Table] = {}
 
 
 def _names_key(players: object) -> tuple[str, ...] | None:
@@ -337,7 +357,7 @@ def _names_key(players: object) -> tuple[str, ...] | None:
     return None
 
 
-def _table(players: Sequence[str]) -> Table:
+def _table(players: Sequence[str]) -> _Table:
     """The seating of a table, checked and worked out once: names, seat numbers, each
     player's cached requests, everybody else clockwise from each player's left, the facts
     its games share (see :func:`_fact`), and the requests each player can make of the others."""
@@ -353,17 +373,7 @@ def _table(players: Sequence[str]) -> Table:
         raise NotationError(
             f"players need distinct, non-empty names without extra spaces: {list(names)!r}"
         )
-    n = len(names)
-    others = [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
-    rows = [_ask_row(name) for name in names]
-    table: Table = (
-        names,
-        {name: i for i, name in enumerate(names)},
-        rows,
-        others,
-        {},
-        [tuple(rows[q] for q in others[p]) for p in range(n)],
-    )
+    table = _Table(names)
     if len(_TABLES) < 1000:
         _TABLES[names] = table
     return table
@@ -533,7 +543,9 @@ class GoFishGame:
         table = _TABLES.get(key) if key is not None else None
         if table is None:
             table = _table(players)
-        self.players, self._seat, self._rows, self._others, self._memo, self._asks = table
+        self._table = table
+        self.players, self._seat, self._rows = table.names, table.seat, table.rows
+        self._others, self._memo, self._asks = table.others, table.memo, table.asks
         self.options = options = options or _DEFAULT_OPTIONS
         n = self._n = len(self.players)
         if n not in DEAL_SIZES[options.rule_set]:
@@ -956,14 +968,14 @@ class GoFishGame:
                 return _Asks(self._asks[p], ranks)
             return _Asks([self._rows[q] for q in self._targets(p)], ranks)
         hand = self._hands[p]
-        moves = []
+        asks = []
         for q in self._targets(p):
             name = self.players[q]
             for r in ranks:
                 for s in range(4):
                     if self._ask_own or not hand[r] >> s & 1:
-                        moves.append(_card_ask(name, s * 13 + r))
-        return moves
+                        asks.append(_card_ask(name, s * 13 + r))
+        return asks
 
     def _ask(self, p: int, q: int, r: int, mv: GoFishMove) -> Event:
         players = self.players
@@ -1123,11 +1135,11 @@ class GoFishGame:
                 if again:
                     self.turn_rule = why
                     if why == "GF-CATCH-AGAIN":
-                        facts.append(self._turn_fact(p, why))
+                        facts.append(self._table.again[p])
                 else:
                     self.turn_rule = "GF-NEXT"
-                    facts.append(self._turn_fact(nxt, "GF-NEXT"))
-                return Event(asker, mv, facts)
+                    facts.append(self._table.next[nxt])
+                return new_event((asker, mv, tuple(facts)))
         if had_stock and not stock and self._plays_on and self._nbooks < BOOKS_IN_PACK:
             facts.append(_EXHAUSTED)
         if self._refill:
@@ -1140,7 +1152,7 @@ class GoFishGame:
             self._give_turn(p, why, facts)
         else:
             self._give_turn(q if self._to_asked else (p + 1) % self._n, "GF-NEXT", facts)
-        return Event(asker, mv, facts)
+        return new_event((asker, mv, tuple(facts)))
 
     def _book_fact(self, p: int, r: int) -> Fact:
         """GF-BOOK: player ``p`` lays aside the four cards of rank index ``r``."""
@@ -1160,14 +1172,7 @@ class GoFishGame:
 
     def _turn_fact(self, p: int, rule: str) -> Fact:
         """The turn goes to player ``p`` (GF-NEXT), or stays with them (GF-CATCH-AGAIN)."""
-        name, memo = self.players[p], self._memo
-        if rule == "GF-CATCH-AGAIN":
-            return memo.get(key := ("again", p)) or _fact(
-                memo, key, "turn", _R_AGAIN, _T_AGAIN, (name,), name, (), None, rule
-            )
-        return memo.get(key := ("next", p)) or _fact(
-            memo, key, "turn", _R_NEXT, _T_NEXT, (name,), name, (), None, rule
-        )
+        return self._table.again[p] if rule == "GF-CATCH-AGAIN" else self._table.next[p]
 
     def _settle_hand(self, p: int, facts: list[Fact]) -> None:
         """GF-VAR-REFILL: an empty hand takes five cards from the stock, at once."""
@@ -1234,17 +1239,11 @@ class GoFishGame:
         counts = [len(b) for b in self._books]
         best = max(counts)
         winners = tuple(self.players[p] for p in range(self._n) if counts[p] == best)
-        facts.append(Fact("win", _R_WIN, _T_WIN, (self._winner_words(),), value=winners))
+        tally = _Tally(zip(self.players, counts, strict=True))  # told in words when read
+        facts.append(Fact("win", _R_WIN, _T_WIN, (tally,), value=winners))
 
     def _winner_words(self) -> str:
-        counts = [len(b) for b in self._books]
-        best = max(counts)
-        top = [self.players[p] for p in range(self._n) if counts[p] == best]
-        tally = ", ".join(f"{self.players[p]} {counts[p]}" for p in range(self._n))
-        noun = "book" if best == 1 else "books"
-        if len(top) == 1:
-            return f"{top[0]} wins with {best} {noun} (books: {tally})"
-        return f"{' and '.join(top)} tie with {best} {noun} each (books: {tally})"
+        return str(_Tally(zip(self.players, (len(b) for b in self._books), strict=True)))
 
     def _give_turn(self, start: int, rule: str, facts: list[Fact], *, narrate: bool = True) -> None:
         """Hand the turn to ``start``, or on round the table past players who are out (GF-NEXT).
@@ -1293,6 +1292,22 @@ class GoFishGame:
         self.turn_rule = rule
         if rule == "GF-CATCH-AGAIN" or (rule == "GF-NEXT" and narrate):
             facts.append(self._turn_fact(p, rule))
+
+
+class _Tally(tuple[tuple[str, int], ...]):
+    """Each player's books, (name, count) in seat order, told as who wins (GF-WIN) only when
+    the narration is read."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        best = max(count for _, count in self)
+        top = [name for name, count in self if count == best]
+        tally = ", ".join(f"{name} {count}" for name, count in self)
+        noun = "book" if best == 1 else "books"
+        if len(top) == 1:
+            return f"{top[0]} wins with {best} {noun} (books: {tally})"
+        return f"{' and '.join(top)} tie with {best} {noun} each (books: {tally})"
 
 
 def _as_rank(rank: Rank | str | int) -> Rank:

@@ -61,7 +61,7 @@ from typing import ClassVar, Literal
 
 from cardlib.cards import Card, Rank, find_duplicate, standard_deck
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.game import Event, Fact, Game, LegalMoves, Result
+from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
 
 RULE_SET = "bicycle-pagat"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -798,7 +798,7 @@ class GolfGame:
                         first,
                     )
                 )
-        return Event(who, mv, facts)
+        return new_event((who, mv, tuple(facts)))
 
     def _draw(self, who: str, mv: GolfMove) -> Event:
         if not self.stock:
@@ -835,13 +835,13 @@ class GolfGame:
                 "stock",
                 len(self.stock) + 1,
             )
-            return Event(who, mv, (fact,))
+            return new_event((who, mv, (fact,)))
         card = self.stock.pop()
         self.holding, self.held_from, self.phase = card, "stock", "place"
         fact = Fact(
             "draw", _R_DRAW, "{} draws {} from the stock", (who, card), who, (card,), "stock", 0
         )
-        return Event(who, mv, (fact,))
+        return new_event((who, mv, (fact,)))
 
     def _take(self, who: str, mv: GolfMove) -> Event:
         if not self.discard:
@@ -849,7 +849,9 @@ class GolfGame:
         card = self.discard.pop()
         self.holding, self.held_from, self.phase = card, "discard", "place"
         text = "{} takes {} from the discard pile and must use it"
-        return Event(who, mv, (Fact("take", _R_TAKE, text, (who, card), who, (card,), "discard"),))
+        return new_event(
+            (who, mv, (Fact("take", _R_TAKE, text, (who, card), who, (card,), "discard"),))
+        )
 
     def _replace(self, who: str, lay: Layout, mv: GolfMove) -> Event:
         pos = mv.position
@@ -898,7 +900,7 @@ class GolfGame:
             self.phase = "extra-flip"
             text = "{} discards {}; the layout is unchanged, and {} must now turn one face-down card up (variant)"
             fact = Fact("discard", _R_DISCARD, text, (who, card, who), who, (card,))
-            return Event(who, mv, (fact,))
+            return new_event((who, mv, (fact,)))
         text = "{} discards {}; the layout is unchanged"
         return self._end_turn(
             who, lay, mv, [Fact("discard", _R_DISCARD, text, (who, card), who, (card,))]
@@ -942,7 +944,7 @@ class GolfGame:
         self._turn = (self._turn + 1) % len(self.players)
         nxt = self.players[self._turn]
         facts.append(Fact("next", (), "{} is next", (nxt,), nxt))
-        return Event(who, mv, facts)
+        return new_event((who, mv, tuple(facts)))
 
     def _end(
         self,
@@ -956,7 +958,7 @@ class GolfGame:
     ) -> Event:
         self._finish(rule)
         facts.append(Fact("end", rules, text, words, None, (), None, self.scores()))
-        return Event(who, mv, facts)
+        return new_event((who, mv, tuple(facts)))
 
     def _finish(self, rule: str) -> None:
         self.phase = "over"

@@ -59,10 +59,10 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import ClassVar, Literal, NamedTuple, TypedDict, Unpack, overload
+from typing import Any, ClassVar, Literal, NamedTuple, TypedDict, Unpack, overload
 
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.game import Event, Fact, Game, LegalMoves, Result
+from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
 from cardlib.rook.cards import (
     HIGHEST,
     LOWEST,
@@ -411,6 +411,9 @@ class HandScore:
             )
         return f"{head}; {o.label} took {self.taken[o]}: {self.points[o]:+d}"
 
+    def __str__(self) -> str:
+        return self.explain()
+
 
 def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -> HandScore:
     """Score a hand from the contract and the counters each team took (nest included).
@@ -598,6 +601,7 @@ class RookHand:
         "_high",
         "_leader",
         "_led",
+        "_memo",
         "_passed",
         "_plays",
         "_record",
@@ -668,6 +672,7 @@ class RookHand:
         self.options = options or _NO_HOUSE_RULES
         # the players in playing order from each seat, for the record of a trick
         self._rotations = _rotations(self.players)  # cached: the same players, the same tuple
+        self._memo = _memo_for(self.players)
         self.seed = seed
         self._record = record
         #: every move's event, in order (kept empty with ``record=False``)
@@ -853,8 +858,28 @@ class RookHand:
         seat = self._turn
         phase = self.phase
         if phase == "play" and mv.kind == "play":
+            # A card: the rules that allow it (or the one it breaks), then it goes from the
+            # hand to the trick, and the fourth card finishes the trick.
             card = mv.cards[0]
-            event = self._play_card(seat, card, mv, self._play_rules(seat, card))
+            rules = self._play_rules(seat, card)
+            group = _GROUP[card]
+            cards = self._held[seat][group]
+            i = cards.index(card)  # take the card out of the hand, and its move
+            del cards[i], self._plays[seat][group][i]
+            trick = self._trick
+            trick.append(card)
+            if len(trick) == 1:
+                self._led = self._trump if card is ROOK else group
+            # the play is told the same way every time this player plays this card under
+            # these rules, so its facts are made once per table (see _memo_for)
+            facts = self._memo.get(key := (seat, card, rules))
+            if facts is None:
+                facts = self._memo[key] = (self._played_fact(seat, card, rules),)
+            if len(trick) == 4:
+                facts = self._finish_trick(facts[0])
+            else:
+                self._turn = (seat + 1) % 4
+            event = new_event((self.players[seat], mv, facts))
         else:
             if phase == "over":
                 self._refuse_over()
@@ -1252,11 +1277,14 @@ class RookHand:
         rules = _R_BID_MIN if self.high_bid is None else _R_BID_RAISE
         self.high_bid, self._high = amount, seat
         self._bids += 1
-        bid = _new_tuple(Fact, ("bid", rules, "{} bids {}", (who, amount), who, (), None, amount))
-        self._turn = self._next_bidder(seat)
-        if self._turn == seat:  # everyone else has passed already
-            return Event(who, mv, (bid, *self._win_auction()))
-        return Event(who, mv, (bid, self._next_fact()))
+        self._turn = nxt = self._next_bidder(seat)
+        facts = self._memo.get(key := ("bid", seat, amount, rules, nxt))
+        if facts is None:
+            bid = Fact("bid", rules, "{} bids {}", (who, amount), who, (), None, amount)
+            facts = self._memo[key] = (bid, self._next_fact())
+        if nxt == seat:  # everyone else has passed already
+            return new_event((who, mv, (facts[0], *self._win_auction())))
+        return new_event((who, mv, facts))
 
     def _next_fact(self, rules: tuple[str, ...] = ()) -> Fact:
         nxt = self.players[self._turn]
@@ -1265,13 +1293,13 @@ class RookHand:
     def _pass(self, seat: int) -> Event:
         who = self.players[seat]
         self._passed[seat] = True
-        passed = _new_tuple(
-            Fact,
-            ("pass", _R_PASS, "{} passes and is out of the auction", (who,), who, (), None, None),
-        )
+        passed = self._memo.get(("pass", seat))
+        if passed is None:
+            text = "{} passes and is out of the auction"
+            passed = self._memo["pass", seat] = (Fact("pass", _R_PASS, text, (who,), who),)
         npassed = sum(self._passed)
         if npassed == 3 and self._high >= 0:
-            return Event(who, PASS, (passed, *self._win_auction()))
+            return new_event((who, PASS, (*passed, *self._win_auction())))
         if npassed == 4:
             self.all_passed = True
             if self.options.all_pass == "redeal":
@@ -1284,7 +1312,7 @@ class RookHand:
                     (self.dealer,),
                     player=self.dealer,
                 )
-                return Event(who, PASS, (passed, thrown))
+                return new_event((who, PASS, (*passed, thrown)))
             self.high_bid, self._high = MIN_BID, self._dealer
             takes = Fact(
                 "all-pass",
@@ -1294,9 +1322,12 @@ class RookHand:
                 player=self.dealer,
                 value=MIN_BID,
             )
-            return Event(who, PASS, (passed, takes, *self._win_auction()))
-        self._turn = self._next_bidder(seat)
-        return Event(who, PASS, (passed, self._next_fact()))
+            return new_event((who, PASS, (*passed, takes, *self._win_auction())))
+        self._turn = nxt = self._next_bidder(seat)
+        facts = self._memo.get(("pass", seat, nxt))
+        if facts is None:
+            facts = self._memo["pass", seat, nxt] = (*passed, self._next_fact())
+        return new_event((who, PASS, facts))
 
     def _win_auction(self) -> tuple[Fact, Fact]:
         seat = self._high
@@ -1318,7 +1349,7 @@ class RookHand:
                 "nest",
                 ("ROOK-NEST-TAKE",),
                 "{} picks up the nest ({}) and lays five cards aside",
-                (bidder, _listing(nest)),
+                (bidder, _Listing(nest)),
                 player=bidder,
                 cards=tuple(nest),
             ),
@@ -1354,12 +1385,12 @@ class RookHand:
             ("ROOK-NEST-TAKE",),
             "{} lays aside {} as the new nest ({} in counters, for whoever wins the last "
             "trick) and keeps {}",
-            (who, _listing(mv.cards), counters(mv.cards), _listing(hand)),
+            (who, _Listing(mv.cards), counters(mv.cards), _Listing(hand)),
             player=who,
             cards=mv.cards,
             value=counters(mv.cards),
         )
-        return Event(who, mv, (laid,))
+        return new_event((who, mv, (laid,)))
 
     def _name_trump(self, seat: int, mv: RookMove) -> Event:
         who = self.players[seat]
@@ -1376,31 +1407,12 @@ class RookHand:
             (leader,),
             player=leader,
         )
-        return Event(who, mv, (named, lead))
+        return new_event((who, mv, (named, lead)))
 
-    def _play_card(self, seat: int, card: RookCard, mv: RookMove, rules: tuple[str, ...]) -> Event:
-        """Make a card play that :meth:`_play_rules` allowed (``rules``)."""
-        group = _GROUP[card]
-        cards = self._held[seat][group]
-        i = cards.index(card)  # take the card out of the hand, and its move
-        del cards[i], self._plays[seat][group][i]
-        trick = self._trick
-        trick.append(card)
+    def _played_fact(self, seat: int, card: RookCard, rules: tuple[str, ...]) -> Fact:
         who = self.players[seat]
-        n = len(trick)
-        if n == 1:
-            self._led = self._trump if card is ROOK else group
-            played = _new_tuple(
-                Fact, ("play", rules, "{} leads {}", (who, card.text), who, (card,), None, None)
-            )
-        else:
-            played = _new_tuple(
-                Fact, ("play", rules, "{} plays {}", (who, card.text), who, (card,), None, None)
-            )
-        if n == 4:
-            return Event(who, mv, self._finish_trick(played))
-        self._turn = (seat + 1) % 4
-        return Event(who, mv, (played,))
+        verb = "{} leads {}" if rules is _R_LEAD or rules is _R_BIRD_LEAD else "{} plays {}"
+        return Fact("play", rules, verb, (who, card.text), who, (card,))
 
     def _finish_trick(self, played: Fact) -> tuple[Fact, ...]:
         a, b, c, d = cards = self._trick
@@ -1453,7 +1465,7 @@ class RookHand:
                 "nest-last",
                 ("ROOK-NEST-LAST",),
                 "{} takes the nest with the last trick ({}, counters {})",
-                (winner, _listing(self.nest), nest_points),
+                (winner, _Listing(self.nest), nest_points),
                 player=winner,
                 cards=tuple(self.nest),
                 value=nest_points,
@@ -1462,7 +1474,7 @@ class RookHand:
                 "score",
                 (score.rule,),
                 "the hand is over: {}",
-                (score.explain(),),
+                (score,),  # told in words (HandScore.explain) when read
                 value={t.value: v for t, v in score.points.items()},
             ),
         )
@@ -1495,6 +1507,13 @@ _STRENGTH = [
 
 def _ungrouped(groups: list[list[RookCard]]) -> list[RookCard]:
     return list(itertools.chain.from_iterable(groups))
+
+
+@functools.lru_cache(maxsize=64)
+def _memo_for(players: tuple[str, ...]) -> dict[Any, Any]:
+    """The facts a table's hands repeat (a player playing a card under the same rules),
+    built once per table of players and shared by its hands: they are immutable."""
+    return {}
 
 
 @functools.lru_cache(maxsize=64)
@@ -1556,6 +1575,15 @@ def _dup(cards: Iterable[RookCard]) -> RookCard | None:
 
 def _listing(cards: Iterable[RookCard]) -> str:
     return " ".join(map(_TEXT, cards))
+
+
+class _Listing(tuple[RookCard, ...]):
+    """Cards in a fact's words, written out (``R5 G14 Rook``) only when the narration is read."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return _listing(self)
 
 
 def _and(words: Iterable[str]) -> str:
@@ -1782,7 +1810,7 @@ class RookGame:
         event = self.hand.play(move, player=player)
         self._stamp += 1
         if self.hand.is_over:
-            event = Event(event.player, event.move, (*event.facts, *self._end_hand()))
+            event = new_event((event.player, event.move, (*event.facts, *self._end_hand())))
         if self._record:
             self.log.append(event)
         return event
