@@ -27,6 +27,7 @@ from typing import (
     Any,
     ClassVar,
     NamedTuple,
+    NoReturn,
     Protocol,
     TypeVar,
     cast,
@@ -128,66 +129,113 @@ class Result(dict[str, int]):
         self.teams = dict(teams or {})
 
 
-class LegalMoves(Sequence[M]):
+_refill = list.__init__  # empties a list and fills it again, in C
+
+
+def _read_only(*_: object, **__: object) -> NoReturn:
+    raise TypeError(
+        "the legal moves are the game's to change: play a move, or copy them with list(...)"
+    )
+
+
+class LegalMoves(list[M]):
     """The legal moves now, as a live view (python-chess's ``legal_moves`` is the model).
 
-    Every use asks the game afresh, so a view kept across a move never goes stale, and ``in``
-    answers exactly as the listing does (a move written as text is parsed first; text that
-    is not a move is simply not in it).  ``len``, indexing and iteration work, so
-    ``random.choice(game.legal_moves())`` does.  The game provides ``_legal()``, any
-    sequence of its moves, ``parse_move``, and ``_stamp``, a number that changes with every
-    move made: the sequence is asked for once per position.
+    A game makes its view the first time it is asked (``game.legal_moves()`` always returns
+    the same object) and brings it up to date after every move it makes, so a view kept
+    across a move never goes stale.  ``in`` answers exactly as the listing does (a move
+    written as text is parsed first; text that is not a move is simply not in it).  It is
+    a read-only list, so ``len``, indexing and iteration run at a list's speed and
+    ``random.choice(game.legal_moves())`` works; ``list(view)`` keeps a copy.
+
+    When the moves are too many to list (Rook's 2002 ways to lay five cards aside), the
+    game gives a lazy sequence instead of a list and the view reads from it, with the same
+    answers.  The game's side: ``parse_move`` (a static method), ``_legal()`` (its moves as
+    a list or tuple, or any lazy sequence), ``_view`` (None until asked) and, after each
+    move it makes, ``if game._view is not None: game._view._update(game._legal())``.
     """
 
-    __slots__ = ("_cache", "_game", "_seen")
+    __slots__ = ("_lazy", "_parse")
 
-    def __init__(self, game: Any) -> None:
-        self._game = game
-        self._seen: int = game._stamp
-        self._cache: Sequence[M] = game._legal()
+    def __init__(self, parse: Callable[[str], M], moves: Sequence[M]) -> None:
+        super().__init__()
+        self._parse = parse
+        self._lazy: Sequence[M] | None = None
+        self._update(moves)
 
-    def _moves(self) -> Sequence[M]:
-        game = self._game
-        if game._stamp != self._seen:
-            self._cache = game._legal()
-            self._seen = game._stamp
-        return self._cache
+    def _update(self, moves: Sequence[M]) -> None:
+        """Show ``moves`` now: a list or tuple is copied in; anything else is read lazily."""
+        if type(moves) is list or type(moves) is tuple:
+            if self._lazy is not None:
+                self._lazy = None
+                self.__class__ = LegalMoves
+            list.__setitem__(self, slice(None), moves)
+        else:
+            list.clear(self)
+            self._lazy = moves
+            self.__class__ = _LazyLegalMoves
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
             try:
-                move = self._game.parse_move(move)
+                move = self._parse(move)
             except NotationError:
                 return False
-        return move in self._moves()
+        return list.__contains__(self, move)
 
-    def __iter__(self) -> Iterator[M]:
-        return iter(self._moves())
+    def __repr__(self) -> str:
+        n = len(self)
+        shown = ", ".join(str(self[i]) for i in range(min(n, 20)))
+        return f"<LegalMoves: {shown}, ... ({n} in all)>" if n > 20 else f"<LegalMoves: {shown}>"
 
-    # len and indexing check the stamp inline: random.choice calls them three times a move
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
+    append = extend = insert = remove = pop = clear = sort = reverse = _read_only
+
+
+class _LazyLegalMoves(LegalMoves[M]):
+    """A :class:`LegalMoves` while its game's moves are a lazy sequence (see ``_update``)."""
+
+    __slots__ = ()
+
     def __len__(self) -> int:
-        if self._game._stamp != self._seen:
-            self._moves()
-        return len(self._cache)
+        return len(self._lazy)  # type: ignore[arg-type]
 
     def __bool__(self) -> bool:
         return len(self) > 0
 
-    @overload
+    @overload  # type: ignore[override]
     def __getitem__(self, index: int) -> M: ...
     @overload
-    def __getitem__(self, index: slice) -> Sequence[M]: ...
-    def __getitem__(self, index: int | slice) -> M | Sequence[M]:
-        if self._game._stamp != self._seen:
-            self._moves()
-        return self._cache[index]
+    def __getitem__(self, index: slice) -> list[M]: ...
+    def __getitem__(self, index: int | slice) -> M | list[M]:
+        lazy = self._lazy
+        assert lazy is not None
+        return list(lazy[index]) if isinstance(index, slice) else lazy[index]
 
-    def __repr__(self) -> str:
-        moves = self._moves()
-        if len(moves) > 20:
-            shown = ", ".join(str(moves[i]) for i in range(20))
-            return f"<LegalMoves: {shown}, ... ({len(moves)} in all)>"
-        return f"<LegalMoves: {', '.join(str(m) for m in moves)}>"
+    def __iter__(self) -> Iterator[M]:
+        return iter(self._lazy)  # type: ignore[arg-type]
+
+    def __reversed__(self) -> Iterator[M]:
+        return reversed(self._lazy)  # type: ignore[arg-type]
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            try:
+                move = self._parse(move)
+            except NotationError:
+                return False
+        return move in self._lazy  # type: ignore[operator]
+
+    def __eq__(self, other: object) -> bool:
+        return list(self) == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def index(self, move: M, *args: Any) -> int:
+        return list(self).index(move, *args)
+
+    def count(self, move: M) -> int:
+        return list(self).count(move)
 
 
 @runtime_checkable

@@ -2,7 +2,8 @@
 
 OpenSpiel's random-simulation tests are the model, written once over :class:`cardlib.game.Game`:
 only the player to move may act and a refused move changes nothing; every listed legal move is
-in the view, as a move and as text, and is accepted; a copy behaves like the original; every
+in the view, as a move and as text, and is accepted; the view is live (one object, kept
+across every move, always listing what the engine lists); a copy behaves like the original; every
 event names its player and the catalogue's rules; a finished game lists no legal moves, refuses
 a further move and has a result for every player; replaying the history gives the same game.
 Each game's own invariants (cards conserved, running scores equal to recomputed ones, bounds)
@@ -50,9 +51,11 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
     rng = random.Random(seed)
     moves = 0
     last = None
+    kept = game.legal_moves()  # kept across every move: it must never go stale
     while not game.is_over:
         inv.check(game)
         legal = game.legal_moves()
+        assert legal is kept and list(legal) == list(game._legal())  # type: ignore[attr-defined]
         assert len(legal) > 0, "a game that is not over has a legal move"
         move = bot(game, rng) if bot else legal[rng.randrange(len(legal))]
         assert move in legal and str(move) in legal
@@ -71,13 +74,16 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
         if hasattr(inv, "check_event"):
             inv.check_event(game, event)
         if twin is not None:
+            twin_view = twin.legal_moves()
+            assert twin_view is not kept and move in twin_view, "a copy has its own view"
             assert twin.play(move) == event
+            assert list(twin_view) == list(kept), "the copy's view follows the copy"
             assert inv.snapshot(twin) == inv.snapshot(game), "a copy behaves like the original"
         last = move
         moves += 1
         assert moves < MAX_MOVES, "a game must end"
     inv.check(game)
-    assert game.to_move is None and len(game.legal_moves()) == 0
+    assert game.to_move is None and len(game.legal_moves()) == 0 and len(kept) == 0
     if last is not None:
         with pytest.raises(RuleViolation):
             game.play(last)

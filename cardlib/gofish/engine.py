@@ -69,9 +69,10 @@ in one place, :meth:`GoFishGame._refusal`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NoReturn, overload
+from operator import itemgetter
+from typing import Any, ClassVar, Literal, NoReturn
 
 from cardlib.cards import Card, Rank, Suit, find_duplicate, standard_deck
 from cardlib.errors import NotationError, RuleViolation
@@ -323,7 +324,21 @@ class _Table:
     player's left, and the facts its games repeat (a request, the turn passing), all
     immutable once made."""
 
-    __slots__ = ("again", "asks", "memo", "names", "next", "others", "rows", "seat")
+    __slots__ = (
+        "again",
+        "asked",
+        "everyone",
+        "fished",
+        "given",
+        "legal",
+        "lucky",
+        "memo",
+        "names",
+        "next",
+        "others",
+        "rows",
+        "seat",
+    )
 
     def __init__(self, names: tuple[str, ...]) -> None:
         n = len(names)
@@ -331,10 +346,20 @@ class _Table:
         self.seat = {name: i for i, name in enumerate(names)}
         self.rows = [_ask_row(name) for name in names]
         self.others = [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
-        #: the facts of the table's requests, made when first told (see _fact)
+        #: the facts of the table's requests, made when first told (see _fact) ...
         self.memo: dict[Any, Fact] = {}
-        #: per player, the requests each other player can be asked (with a stock)
-        self.asks = [tuple(self.rows[q] for q in self.others[p]) for p in range(n)]
+        # ... and, in lists, those of the basic game, by asker p, player asked q (pq = p*n + q),
+        # rank index r, suits handed over m (a 4-bit mask) and card drawn c (its code):
+        self.asked: list[Fact | None] = [None] * (n * n * 13)  # [pq*13 + r]
+        self.given: list[Fact | None] = [None] * (n * n * 13 * 16)  # [(pq*13 + r)*16 + m]
+        self.fished: list[Fact | None] = [None] * (n * n * 52)  # [pq*52 + c]
+        self.lucky: list[Fact | None] = [None] * (n * 52 * 13)  # [(p*52 + c)*13 + r]
+        #: per player, the legal requests (with a stock) by the ranks held (a 13-bit mask),
+        #: the first _LEGAL_KEPT seen kept for each player
+        self.legal: list[dict[int, tuple[GoFishMove, ...]]] = [{} for _ in range(n)]
+        #: per player, every request of every other player (clockwise from the player's
+        #: left) for every rank, in one tuple
+        self.everyone = [tuple(m for q in self.others[p] for m in self.rows[q]) for p in range(n)]
         #: "the turn passes to p" (GF-NEXT) and "p asks again" (GF-CATCH-AGAIN), per player
         self.next = tuple(
             Fact("turn", _R_NEXT, _T_NEXT, (x,), x, (), None, "GF-NEXT") for x in names
@@ -345,6 +370,7 @@ class _Table:
 
 
 _TABLES: dict[tuple[str, ...], _Table] = {}
+_LEGAL_KEPT = 1024  # sets of legal requests a table keeps per player: a few MB at most
 
 
 def _names_key(players: object) -> tuple[str, ...] | None:
@@ -427,41 +453,23 @@ def _fact(memo: dict[Any, Fact], key: Any, *fields: Any) -> Fact:
     return fact
 
 
-class _Asks(Sequence[GoFishMove]):
-    """The legal requests for ranks (the basic game): move ``i`` is worked out from the
-    players who can be asked and the ranks held, without building the list.  Listing,
-    indexing and ``in`` agree (tests/test_gofish_random.py compares them with ``play``)."""
+Pick = Callable[[tuple[GoFishMove, ...]], tuple[GoFishMove, ...]]
+#: _PICKS[k][mask](asks): from the requests of k other players for every rank, 13 a player
+#: (a table's _Table.everyone), those for the ranks whose bits are set in mask, in C; each
+#: made the first time it is needed (see _pick): at most 5 x 8192, shared by every table
+_PICKS: list[list[Pick | None]] = [[None] * (1 << 13) for _ in range(MAX_PLAYERS)]
 
-    __slots__ = ("_len", "_ranks", "_rows")
 
-    def __init__(self, rows: Sequence[tuple[GoFishMove, ...]], ranks: tuple[int, ...]) -> None:
-        self._rows = rows
-        self._ranks = ranks
-        self._len = len(rows) * len(ranks)
-
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, index: int) -> GoFishMove: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[GoFishMove]: ...
-    def __getitem__(self, index: int | slice) -> GoFishMove | Sequence[GoFishMove]:
-        if isinstance(index, slice):
-            return list(self)[index]
-        if index < 0:
-            index += self._len
-        if not 0 <= index < self._len:
-            raise IndexError("legal move index out of range")
-        k = len(self._ranks)
-        return self._rows[index // k][self._ranks[index % k]]
-
-    def __iter__(self) -> Iterator[GoFishMove]:
-        ranks = self._ranks
-        return (row[r] for row in self._rows for r in ranks)
-
-    def __contains__(self, move: object) -> bool:
-        return any(m == move for m in self)
+def _pick(k: int, mask: int) -> Pick:
+    places = [t * 13 + r for t in range(k) for r in _RANKS_IN[mask]]
+    pick: Pick
+    if len(places) == 1:  # an itemgetter of one place gives the item, not a tuple
+        i = places[0]
+        pick = lambda asks: (asks[i],)  # noqa: E731
+    else:
+        pick = itemgetter(*places) if places else lambda asks: ()
+    _PICKS[k][mask] = pick
+    return pick
 
 
 _TURN_WORDS = {
@@ -545,7 +553,7 @@ class GoFishGame:
             table = _table(players)
         self._table = table
         self.players, self._seat, self._rows = table.names, table.seat, table.rows
-        self._others, self._memo, self._asks = table.others, table.memo, table.asks
+        self._others, self._memo, self._everyone = table.others, table.memo, table.everyone
         self.options = options = options or _DEFAULT_OPTIONS
         n = self._n = len(self.players)
         if n not in DEAL_SIZES[options.rule_set]:
@@ -561,7 +569,10 @@ class GoFishGame:
         self._nbooks = 0
         self._out = [False] * n
         self._turn: int | None = None
+        #: True once the game is over (a plain attribute: bulk play reads it every move)
+        self.is_over = False
         self._stamp = 0
+        self._view: LegalMoves[GoFishMove] | None = None
         self.turn_rule = "GF-FIRST"
         self.ended_by: str | None = None
         self._end_reason = ""
@@ -706,6 +717,7 @@ class GoFishGame:
         """An independent copy: playing on it never changes this game."""
         new = object.__new__(GoFishGame)
         new.__dict__.update(self.__dict__)
+        new._view = None
         new._hands = [h[:] for h in self._hands]
         new._held = self._held[:]
         new._size = self._size[:]
@@ -729,10 +741,6 @@ class GoFishGame:
     def to_move(self) -> str | None:
         """Whose turn it is, or None when the game is over."""
         return None if self._turn is None else self.players[self._turn]
-
-    @property
-    def is_over(self) -> bool:
-        return self._turn is None
 
     @property
     def turn_reason(self) -> str:
@@ -763,7 +771,10 @@ class GoFishGame:
 
     def legal_moves(self) -> LegalMoves[GoFishMove]:
         """The legal requests now, as a live view (``"ask Ben 8" in game.legal_moves()``)."""
-        return LegalMoves(self)
+        view = self._view
+        if view is None:
+            view = self._view = LegalMoves(self.parse_move, self._legal())
+        return view
 
     @staticmethod
     def parse_move(text: str | GoFishMove) -> GoFishMove:
@@ -794,6 +805,8 @@ class GoFishGame:
         assert q is not None
         event = self._ask(p, q, r, mv)
         self._stamp += 1
+        if self._view is not None:
+            self._view._update(self._legal())
         self.last_event = event
         if self._record:
             self.log.append(event)
@@ -958,20 +971,34 @@ class GoFishGame:
         return [q for q in self._others[p] if size[q] or stock]
 
     def _legal(self) -> Sequence[GoFishMove]:
-        """Every request the player to move may make (the engine side of :meth:`legal_moves`)."""
+        """Every request the player to move may make (the engine side of :meth:`legal_moves`):
+        each player who can be asked (GF-ASK-TARGET) for each rank held (GF-ASK-HOLD), or
+        for each card of those ranks in the specific-card variation (GF-VAR-CARD)."""
         p = self._turn
         if p is None:
             return ()
-        ranks = _RANKS_IN[self._held[p]]
         if not self._specific:
-            if self._stock:  # with a stock, every other player can be asked
-                return _Asks(self._asks[p], ranks)
-            return _Asks([self._rows[q] for q in self._targets(p)], ranks)
+            mask = self._held[p]
+            if self._stock:  # everyone else can be asked: pick from the table's list, in C
+                seen = self._table.legal[p]
+                moves = seen.get(mask)
+                if moves is None:
+                    k = self._n - 1
+                    moves = (_PICKS[k][mask] or _pick(k, mask))(self._everyone[p])
+                    if len(seen) < _LEGAL_KEPT:
+                        seen[mask] = moves
+                return moves
+            return [
+                row[r]
+                for q in self._targets(p)
+                for row in (self._rows[q],)
+                for r in _RANKS_IN[mask]
+            ]
         hand = self._hands[p]
         asks = []
         for q in self._targets(p):
             name = self.players[q]
-            for r in ranks:
+            for r in _RANKS_IN[self._held[p]]:
                 for s in range(4):
                     if self._ask_own or not hand[r] >> s & 1:
                         asks.append(_card_ask(name, s * 13 + r))
@@ -987,25 +1014,18 @@ class GoFishGame:
         card = mv.card
         facts: list[Fact]
         key: tuple[Any, ...]
+        told = self._table
+        pq = p * self._n + q
         if card is None:
             m = hq[r]
             what = _PLURAL[r]
             asked_for = _RANK_TEXT[r]
-            facts = [
-                memo.get(key := ("ask", p, q, r))
-                or _fact(
-                    memo,
-                    key,
-                    "ask",
-                    _R_NONE,
-                    _T_ASK,
-                    (asker, asked, what),
-                    asker,
-                    (),
-                    asked,
-                    _RANKS[r],
-                )
-            ]
+            fact = told.asked[pq * 13 + r]
+            if fact is None:
+                words = (asker, asked, what)
+                fact = Fact("ask", _R_NONE, _T_ASK, words, asker, (), asked, _RANKS[r])
+                told.asked[pq * 13 + r] = fact
+            facts = [fact]
         else:
             code = _CODE[card]
             m = hq[r] & _BIT_OF[code]
@@ -1035,20 +1055,14 @@ class GoFishGame:
                 held[q] &= ~(1 << r)
             size[q] -= k
             if card is None:
-                facts.append(
-                    memo.get(key := ("give", p, q, r, m))
-                    or _fact(
-                        memo,
-                        key,
-                        "hand-over",
-                        _R_GIVE,
-                        _T_GIVE,
-                        (asked, _CODES_TEXT[r][m]),
-                        asker,
-                        _CARDS_OF[r][m],
-                        asked,
+                fact = told.given[(pq * 13 + r) * 16 + m]
+                if fact is None:
+                    handed = (asked, _CODES_TEXT[r][m])
+                    fact = Fact(
+                        "hand-over", _R_GIVE, _T_GIVE, handed, asker, _CARDS_OF[r][m], asked
                     )
-                )
+                    told.given[(pq * 13 + r) * 16 + m] = fact
+                facts.append(fact)
             else:
                 facts.append(
                     memo.get(key := ("give", p, q, 13 + code))
@@ -1080,31 +1094,24 @@ class GoFishGame:
             # GF-GO-FISH: exactly one card, the top of the stock; GF-LUCKY-DRAW decides.
             c = stock.pop()
             rc = _RANK_OF[c]
-            drawn = (_DECK[c],)
-            facts.append(
-                memo.get(key := ("fish", p, q, c))
-                or _fact(
-                    memo,
-                    key,
-                    "fish",
-                    _R_FISH,
-                    _T_FISH,
-                    (asked, asker, _CARD_TEXT[c]),
-                    asker,
-                    drawn,
-                    asked,
-                )
-            )
+            fact = told.fished[pq * 52 + c]
+            if fact is None:
+                said = (asked, asker, _CARD_TEXT[c])
+                fact = Fact("fish", _R_FISH, _T_FISH, said, asker, (_DECK[c],), asked)
+                told.fished[pq * 52 + c] = fact
+            facts.append(fact)
             # GF-LUCKY-DRAW: only the rank (or the card) just asked for lets the asker go on
             lucky = rc == r if card is None else c == code
-            key = ("lucky", p, c, r if card is None else 13 + code)
-            fact = memo.get(key)
-            if fact is None:
-                words = (asked_for, asker) if lucky else (_CARD_TEXT[c], asked_for, asker)
-                text = _T_LUCKY if lucky else _T_UNLUCKY
-                fact = _fact(
-                    memo, key, "lucky-draw", _R_LUCKY, text, words, asker, drawn, None, lucky
-                )
+            if card is None:
+                fact = told.lucky[(p * 52 + c) * 13 + r]
+                if fact is None:
+                    fact = told.lucky[(p * 52 + c) * 13 + r] = self._lucky_fact(
+                        p, c, asked_for, lucky
+                    )
+            else:
+                fact = memo.get(key := ("lucky", p, c, 13 + code))
+                if fact is None:
+                    fact = memo[key] = self._lucky_fact(p, c, asked_for, lucky)
             facts.append(fact)
             if lucky:
                 again, why = True, "GF-LUCKY-DRAW"
@@ -1153,6 +1160,15 @@ class GoFishGame:
         else:
             self._give_turn(q if self._to_asked else (p + 1) % self._n, "GF-NEXT", facts)
         return new_event((asker, mv, tuple(facts)))
+
+    def _lucky_fact(self, p: int, c: int, asked_for: str, lucky: bool) -> Fact:
+        """GF-LUCKY-DRAW: player ``p`` drew card ``c``, which is or is not ``asked_for``."""
+        asker, drawn = self.players[p], (_DECK[c],)
+        if lucky:
+            words: tuple[str, ...] = (asked_for, asker)
+            return Fact("lucky-draw", _R_LUCKY, _T_LUCKY, words, asker, drawn, None, True)
+        words = (_CARD_TEXT[c], asked_for, asker)
+        return Fact("lucky-draw", _R_LUCKY, _T_UNLUCKY, words, asker, drawn, None, False)
 
     def _book_fact(self, p: int, r: int) -> Fact:
         """GF-BOOK: player ``p`` lays aside the four cards of rank index ``r``."""
@@ -1233,6 +1249,7 @@ class GoFishGame:
 
     def _finish(self, rule: str, reason: str, facts: list[Fact]) -> None:
         self._turn = None
+        self.is_over = True
         self.ended_by = rule
         self._end_reason = reason
         facts.append(Fact("end", (rule,), _T_END, (reason, rule), value=rule))

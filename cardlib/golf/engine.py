@@ -442,6 +442,7 @@ class GolfGame:
         self._rng = random.Random(seed)
         self._record = record
         self._stamp = 0
+        self._view: LegalMoves[GolfMove] | None = None
         self.history: list[tuple[str, GolfMove]] = []
         self.log: list[Event] = []
         self.holding: Card | None = None
@@ -536,6 +537,7 @@ class GolfGame:
         """An independent game in the same state (its random generator too)."""
         twin = object.__new__(GolfGame)
         twin.__dict__.update(self.__dict__)
+        twin._view = None
         twin.layouts = {p: Layout(lay.cards[:], lay.up[:]) for p, lay in self.layouts.items()}
         twin.discard = self.discard[:]
         twin.stock = self.stock[:]
@@ -567,9 +569,14 @@ class GolfGame:
         return PHASE_RULES[self.phase]
 
     def legal_moves(self) -> LegalMoves[GolfMove]:
-        return LegalMoves(self)
+        """The legal moves now, a live view (the same object every time; see LegalMoves)."""
+        view = self._view
+        if view is None:
+            view = self._view = LegalMoves(self.parse_move, self._legal())
+        return view
 
-    def parse_move(self, text: str | GolfMove) -> GolfMove:
+    @staticmethod
+    def parse_move(text: str | GolfMove) -> GolfMove:
         return GolfMove.parse(text)
 
     def play(self, move: str | GolfMove, *, player: str | None = None) -> Event:
@@ -592,6 +599,8 @@ class GolfGame:
         assert who is not None
         event = self._apply(who, mv)
         self._stamp += 1
+        if self._view is not None:
+            self._view._update(self._legal())
         if self._record:
             self.history.append((who, mv))
             self.log.append(event)

@@ -611,6 +611,7 @@ class RookHand:
         "_trick",
         "_trump",
         "_turn",
+        "_view",
         "all_passed",
         "bid",
         "bidder",
@@ -677,7 +678,8 @@ class RookHand:
         self._record = record
         #: every move's event, in order (kept empty with ``record=False``)
         self.log: list[Event] = []
-        self._stamp = 0  # changes with every move made: the legal-moves view asks afresh
+        self._stamp = 0  # changes with every move made
+        self._view: LegalMoves[RookMove] | None = None  # made when first asked for
         self.nest = []
         self.phase: Phase = "bid"
         #: True once the hand is over (a plain attribute, kept with ``phase``: it is read often)
@@ -787,6 +789,7 @@ class RookHand:
         other = object.__new__(RookHand)
         for name in _PLAIN_SLOTS:
             object.__setattr__(other, name, getattr(self, name))
+        other._view = None  # the copy makes its own view when asked
         other._held = [[list(g) for g in groups] for groups in self._held]
         other._plays = [[list(g) for g in groups] for groups in self._plays]
         other._passed = list(self._passed)
@@ -816,7 +819,10 @@ class RookHand:
         At the nest it is every way to lay five of the fourteen cards aside, built only
         when read (``len`` is 2002).  ``"bid 70" in hand.legal_moves()`` takes text.
         """
-        return LegalMoves(self)
+        view = self._view
+        if view is None:
+            view = self._view = LegalMoves(self.parse_move, self._legal())
+        return view
 
     def _legal(self) -> Sequence[RookMove]:
         """The legal moves, fast: the same answers as :meth:`play` gives (a test compares)."""
@@ -842,7 +848,8 @@ class RookHand:
             return _TRUMP_MOVES
         return ()
 
-    def parse_move(self, text: str | RookMove) -> RookMove:
+    @staticmethod
+    def parse_move(text: str | RookMove) -> RookMove:
         """Read a move in Rook notation (:meth:`RookMove.parse`); NotationError if it is none."""
         return RookMove.parse(text)
 
@@ -886,6 +893,8 @@ class RookHand:
             self._check(seat, mv)
             event = self._apply(seat, mv)
         self._stamp += 1
+        if self._view is not None:
+            self._view._update(self._legal())
         if self._record:
             self.log.append(event)
         return event
@@ -1483,7 +1492,7 @@ class RookHand:
 _PLAIN_SLOTS = tuple(
     n
     for n in RookHand.__slots__
-    if n not in ("_held", "_plays", "_passed", "_taken", "_trick", "tricks", "nest", "log")
+    if n not in ("_held", "_plays", "_passed", "_taken", "_trick", "_view", "tricks", "nest", "log")
 )
 
 
@@ -1652,6 +1661,7 @@ class RookGame:
         self._rng = random.Random(seed)
         self._record = record
         self._stamp = 0
+        self._view: LegalMoves[RookMove] | None = None
         #: the rounds of the cut for the first dealer (ROOK-DEALER), player -> card
         self.cut: list[dict[str, RookCard]] = []
         if dealer is None:
@@ -1761,6 +1771,7 @@ class RookGame:
     def copy(self) -> RookGame:
         """An independent copy (the current hand copied, the random generator too)."""
         other = copy.copy(self)
+        other._view = None
         other.hand = self.hand.copy()
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
@@ -1792,12 +1803,16 @@ class RookGame:
 
     def legal_moves(self) -> LegalMoves[RookMove]:
         """The legal moves of the current hand, a live view (none once the game is over)."""
-        return LegalMoves(self)
+        view = self._view
+        if view is None:
+            view = self._view = LegalMoves(self.parse_move, self._legal())
+        return view
 
     def _legal(self) -> Sequence[RookMove]:
         return () if self.winner is not None else self.hand._legal()
 
-    def parse_move(self, text: str | RookMove) -> RookMove:
+    @staticmethod
+    def parse_move(text: str | RookMove) -> RookMove:
         return RookMove.parse(text)
 
     def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
@@ -1811,6 +1826,8 @@ class RookGame:
         self._stamp += 1
         if self.hand.is_over:
             event = new_event((event.player, event.move, (*event.facts, *self._end_hand())))
+        if self._view is not None:
+            self._view._update(self._legal())
         if self._record:
             self.log.append(event)
         return event
@@ -1831,7 +1848,10 @@ class RookGame:
             )
         score = score_hand(bidders, bid, taken)
         self._stamp += 1
-        return self._after_hand(score)
+        facts = self._after_hand(score)
+        if self._view is not None:
+            self._view._update(self._legal())
+        return facts
 
     @property
     def history(self) -> list[tuple[str, RookMove]]:

@@ -1,0 +1,84 @@
+"""The one legal-moves view (cardlib.game.LegalMoves): live, read-only, and the same whether the
+game lists its moves or gives them lazily (Rook's 2002 ways to lay five cards aside)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardlib.gofish import GoFishGame
+from cardlib.golf import GolfGame
+from cardlib.rook import RookHand
+
+
+def test_a_view_kept_across_moves_follows_the_game():
+    game = GoFishGame(["Ann", "Ben", "Cy"], seed=3)
+    view = game.legal_moves()
+    game.play(view[0])
+    assert game.legal_moves() is view
+    assert all(move.target != game.to_move for move in view)
+    assert list(view) == list(game._legal())
+
+
+def test_the_view_is_read_only():
+    view = GolfGame(["Ann", "Ben"], seed=1).legal_moves()
+    before = list(view)
+    for change in (
+        lambda: view.append(view[0]),
+        lambda: view.extend(view),
+        lambda: view.insert(0, view[0]),
+        lambda: view.remove(view[0]),
+        lambda: view.pop(),
+        lambda: view.clear(),
+        lambda: view.sort(),
+        lambda: view.reverse(),
+        lambda: view.__setitem__(0, view[1]),
+        lambda: view.__delitem__(0),
+        lambda: view.__iadd__([view[0]]),
+        lambda: view.__imul__(2),
+    ):
+        with pytest.raises(TypeError, match="the legal moves are the game's to change"):
+            change()
+    assert list(view) == before
+
+
+def test_text_is_parsed_and_nonsense_is_simply_not_in_it():
+    view = GolfGame(["Ann", "Ben"], seed=1).legal_moves()
+    assert "flip TL" in view and "flip XX" not in view and 42 not in view
+
+
+def _to_the_nest(seed: int) -> RookHand:
+    rng = random.Random(seed)
+    hand = RookHand(seed=seed)
+    while hand.phase != "nest":
+        hand.play(rng.choice(hand.legal_moves()))
+    return hand
+
+
+def test_a_lazy_view_lists_indexes_and_answers_in_like_a_listed_one():
+    hand = _to_the_nest(2)
+    view = hand.legal_moves()
+    assert len(view) == 2002 and bool(view)
+    every = list(view)
+    assert len(every) == len(set(every)) == 2002
+    assert view[0] == every[0] and view[-1] == every[-1] and view[5:8] == every[5:8]
+    assert every[1234] in view and str(every[1234]) in view
+    assert "lay aside Rook" not in view and "bid 70" not in view
+    assert view.index(every[7]) == 7 and view.count(every[7]) == 1
+    assert view == every and list(reversed(view)) == every[::-1]
+    assert repr(view).endswith("(2002 in all)>")
+    twin = hand.copy()
+    hand.play(every[1234])
+    # the same object now lists the four ways to name trump, read from a list again
+    assert len(view) == 4 and all(m.kind == "trump" for m in view)
+    assert len(twin.legal_moves()) == 2002, "a copy keeps its own view"
+
+
+def test_a_finished_game_lists_nothing():
+    rng = random.Random(0)
+    game = GoFishGame(["Ann", "Ben"], seed=0)
+    view = game.legal_moves()
+    while not game.is_over:
+        game.play(rng.choice(view))
+    assert len(view) == 0 and not view and list(view) == []
