@@ -155,21 +155,29 @@ class LegalMoves(list[M]):
     move it makes, ``if game._view is not None: game._view._update(game._legal())``.
     """
 
-    __slots__ = ("_lazy", "_parse")
+    __slots__ = ("_lazy", "_parse", "_shown")
 
     def __init__(self, parse: Callable[[str], M], moves: Sequence[M]) -> None:
         super().__init__()
         self._parse = parse
         self._lazy: Sequence[M] | None = None
+        self._shown: tuple[M, ...] | None = None
         self._update(moves)
 
     def _update(self, moves: Sequence[M]) -> None:
-        """Show ``moves`` now: a list or tuple is copied in; anything else is read lazily."""
+        """Show ``moves`` now: a list or tuple is copied in (nothing to do when it is the
+        very tuple shown already: tuples never change); anything else is read lazily."""
+        if type(moves) is tuple:
+            if moves is self._shown:
+                return
+            self._shown = moves
+        else:
+            self._shown = None
         if type(moves) is list or type(moves) is tuple:
             if self._lazy is not None:
                 self._lazy = None
                 self.__class__ = LegalMoves
-            list.__setitem__(self, slice(None), moves)
+            _refill(self, moves)
         else:
             list.clear(self)
             self._lazy = moves
