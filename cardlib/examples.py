@@ -231,8 +231,15 @@ def _short(tag: str) -> str:
     return "!!" + tag.removeprefix(_Y) if tag.startswith(_Y) else tag
 
 
+_UNKNOWN = object()
+
+
 class _Builder:
-    """Plain data from a stream of parser events, with the limits of a worked example."""
+    """Plain data from a stream of parser events, with the limits of a worked example.
+
+    Most values of a worked example are plain text, written again and again (keys, names,
+    cards, moves): each plain scalar is resolved and made once a file, and a value of a
+    mapping gets its place only if it has a problem (a key and a list item keep theirs)."""
 
     def __init__(self, parser: Any) -> None:
         self.next = parser.get_event
@@ -242,7 +249,8 @@ class _Builder:
         self.SeqStart, self.SeqEnd = events.SequenceStartEvent, events.SequenceEndEvent
         self.Alias = events.AliasEvent
         self.DocStart, self.StreamEnd = events.DocumentStartEvent, events.StreamEndEvent
-        self.resolved: dict[str, str] = {}
+        #: plain scalar (untagged, unquoted) -> the text, number, true/false or null it makes
+        self.made: dict[str, Any] = {}
         self.suspect = False
 
     def documents(self) -> list[Any]:
@@ -264,8 +272,10 @@ class _Builder:
             self.next()  # the end of the document
 
     def node(self, event: Any, depth: int) -> Any:
-        mark = _at(event)
         kind = type(event)
+        if kind is self.Scalar and depth <= MAX_DEPTH:
+            return self.scalar(event)
+        mark = _at(event)
         if kind is self.Alias:
             raise InputError(
                 "INPUT-YAML",
@@ -278,87 +288,116 @@ class _Builder:
                 f"nesting deeper than {MAX_DEPTH} levels: a worked example is never this deep",
                 *mark,
             )
-        if kind is self.Scalar:
-            return self.scalar(event, mark)
         if kind is self.MapStart:
-            self.fits(event.tag, "map", mark)
-            data = Map()
-            data.mark = mark
-            marks: dict[str, tuple[int, int]] = {}
-            data.key_marks = marks
-            while True:
-                key_event = self.next()
-                if type(key_event) is self.MapEnd:
-                    return data
-                key_mark = _at(key_event)
-                key = self.node(key_event, depth + 1)
+            return self.mapping(event, mark, depth)
+        if kind is self.SeqStart:
+            return self.sequence(event, mark, depth)
+        raise InputError("INPUT-YAML", "malformed YAML", *mark)  # the parser never gets here
+
+    def mapping(self, event: Any, mark: tuple[int, int], depth: int) -> Map:
+        self.fits(event.tag, "map", mark)
+        data = Map()
+        data.mark = mark
+        marks: dict[str, tuple[int, int]] = {}
+        data.key_marks = marks
+        next_event, node, scalar = self.next, self.node, self.scalar
+        Scalar, End = self.Scalar, self.MapEnd
+        depth += 1
+        flat = depth <= MAX_DEPTH  # a scalar here is within the limit
+        while True:
+            key_event = next_event()
+            kind = type(key_event)
+            if kind is End:
+                return data
+            at = key_event.start_mark
+            key_mark = (at.line + 1, at.column + 1)
+            key = scalar(key_event) if kind is Scalar and flat else node(key_event, depth)
+            if type(key) is not str:
                 if isinstance(key, Map | Seq) or key is None:
                     raise InputError("INPUT-YAML", "mapping keys must be plain text", *key_mark)
                 key = str(key)
-                if key in data:
-                    raise InputError(
-                        "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *key_mark
-                    )
-                data[key] = self.node(self.next(), depth + 1)
-                marks[key] = key_mark
-        if kind is self.SeqStart:
-            self.fits(event.tag, "seq", mark)
-            items = Seq()
-            items.mark = mark
-            item_marks: list[tuple[int, int]] = []
-            items.item_marks = item_marks
-            while True:
-                item = self.next()
-                if type(item) is self.SeqEnd:
-                    return items
-                item_marks.append(_at(item))
-                items.append(self.node(item, depth + 1))
-        raise InputError("INPUT-YAML", "malformed YAML", *mark)  # the parser never gets here
+            if key in data:
+                raise InputError(
+                    "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *key_mark
+                )
+            value_event = next_event()
+            data[key] = (
+                scalar(value_event)
+                if type(value_event) is Scalar and flat
+                else node(value_event, depth)
+            )
+            marks[key] = key_mark
+
+    def sequence(self, event: Any, mark: tuple[int, int], depth: int) -> Seq:
+        self.fits(event.tag, "seq", mark)
+        items = Seq()
+        items.mark = mark
+        item_marks: list[tuple[int, int]] = []
+        items.item_marks = item_marks
+        next_event, node, scalar = self.next, self.node, self.scalar
+        Scalar, End = self.Scalar, self.SeqEnd
+        depth += 1
+        flat = depth <= MAX_DEPTH
+        while True:
+            item = next_event()
+            kind = type(item)
+            if kind is End:
+                return items
+            at = item.start_mark
+            item_marks.append((at.line + 1, at.column + 1))
+            items.append(scalar(item) if kind is Scalar and flat else node(item, depth))
 
     def fits(self, tag: str | None, kind: str, mark: tuple[int, int]) -> None:
         if tag is not None and tag != "!" and tag != _Y + kind:
             raise InputError("INPUT-YAML", _tag_refused(tag, kind), *mark)
 
-    def scalar(self, event: Any, mark: tuple[int, int]) -> Any:
+    def scalar(self, event: Any) -> Any:
+        value = event.value
+        if event.tag is None:
+            if event.implicit[0]:  # plain: made before in this file?
+                made = self.made.get(value, _UNKNOWN)
+                if made is not _UNKNOWN:
+                    return made
+            elif len(value) <= MAX_TEXT:  # quoted: text
+                return value
+        return self.typed(event)
+
+    def typed(self, event: Any) -> Any:
         tag, value = event.tag, event.value
         if len(value) > MAX_TEXT:
             self.suspect = True
         if tag is None:
             if not event.implicit[0]:  # quoted: text
                 return value
-            tag = self.resolved.get(value)
-            if tag is None:
-                tag = self.resolve(value)
+            tag = self.resolve(value)
         elif tag == "!":
             return value
         make = self.scalars.get(tag)
         if make is None:
             if event.tag is None and tag[len(_Y) :] in ("timestamp", "merge", "value"):
                 return value  # a date or "<<" written plainly: the text as written
-            raise InputError("INPUT-YAML", _tag_refused(tag, "scalar"), *mark)
+            raise InputError("INPUT-YAML", _tag_refused(tag, "scalar"), *_at(event))
         try:
             made = make(value)
-            if type(made) is float:
-                self.suspect = True
-            return made
         except Exception:  # the constructors raise ValueError, KeyError, ... on bad text
             what = {"int": "a whole number", "float": "a number", "bool": "true or false"}.get(
                 tag[len(_Y) :], _short(tag)
             )
             digits = f" ({len(value):,} characters is too long for one)" if len(value) > 100 else ""
             raise InputError(
-                "INPUT-YAML", f"{clip(repr(value))} is not {what}{digits}", *mark
+                "INPUT-YAML", f"{clip(repr(value))} is not {what}{digits}", *_at(event)
             ) from None
+        if type(made) is float:
+            self.suspect = True
+        elif event.tag is None and len(value) <= MAX_TEXT and len(self.made) < 10_000:
+            self.made[value] = made  # text, a whole number, true/false or null: kept as made
+        return made
 
     def resolve(self, value: str) -> str:
-        tag = _Y + "str"
-        for t, regexp in self.implicit.get(value[:1] or "", []):
+        for tag, regexp in self.implicit.get(value[:1] or "", []):
             if regexp.match(value):
-                tag = t
-                break
-        if len(self.resolved) < 10_000:
-            self.resolved[value] = tag
-        return tag
+                return str(tag)
+        return _Y + "str"
 
 
 def _tag_refused(tag: str, kind: str) -> str:
