@@ -11,11 +11,11 @@ exception.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -471,15 +471,21 @@ def read_documents(path: Path | str) -> list[Map]:
 
 
 def _schema_text() -> bytes:
-    from importlib import resources
+    import pkgutil  # what importlib.resources reads, at a tenth of its import time
 
-    return resources.files("cardlib").joinpath("data/example.schema.json").read_bytes()
+    data = pkgutil.get_data("cardlib", "data/example.schema.json")
+    if data is None:
+        raise FileNotFoundError("cardlib/data/example.schema.json")
+    return data
 
 
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema of a worked example (for editors and other tools)."""
-    return json.loads(_schema_text())
+    import json
+
+    result: dict[str, Any] = json.loads(_schema_text())
+    return result
 
 
 def cache_folder() -> Path:
@@ -491,19 +497,78 @@ def cache_folder() -> Path:
     return Path(base) / "cardlib"
 
 
+class SchemaError(ValueError):
+    """What the compiled validator raises for a document the schema refuses: the fields of
+    fastjsonschema's ``JsonSchemaValueException`` (``message``, ``name``, ``path``, ...),
+    defined here so that checking a file does not import fastjsonschema (only compiling
+    the validator does)."""
+
+    def __init__(
+        self,
+        message: str,
+        value: Any = None,
+        name: str | None = None,
+        definition: Any = None,
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.value = value
+        self.name = name
+        self.definition = definition
+        self.rule = rule
+
+    @property
+    def path(self) -> list[str]:
+        """``data.steps[3].expect`` as ``["data", "steps", "3", "expect"]``."""
+        return [item for item in re.split(r"[.\[\]]+", self.name or "") if item]
+
+
+#: the names fastjsonschema's generated code imports from it, and what cardlib gives it
+#: instead (``JsonSchemaValuesException`` is raised only with ``fast_fail`` off, never here)
+_EXCEPTIONS = {
+    "JsonSchemaValueException": SchemaError,
+    "JsonSchemaValuesException": SchemaError,
+    "JsonSchemaException": SchemaError,
+}
+#: changes when the way the validator is compiled changes, so that an older one is not used
+_COMPILER = "standalone-1"
+
+
+def _fastjsonschema_version() -> str:
+    """fastjsonschema's version, read beside it without importing it (its import is most of
+    the time of a run that finds the validator compiled already)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("fastjsonschema")
+    if spec is not None and spec.origin:
+        try:
+            text = Path(spec.origin).with_name("version.py").read_text("utf-8")
+        except (OSError, ValueError):
+            text = ""
+        found = re.search(r"^VERSION\s*=\s*['\"]([^'\"]+)['\"]", text, re.MULTILINE)
+        if found:
+            return found.group(1)
+    import fastjsonschema
+
+    return str(fastjsonschema.VERSION)
+
+
 @cache
-def _validator() -> Any:
-    """The schema's validator, compiled once: fastjsonschema turns the schema into Python
-    (about 70 ms); the code object is kept in :func:`cache_folder` under the hash of the
-    schema, the versions of Python and fastjsonschema, so that the next run only loads it.
-    Without a usable cache folder it is compiled in memory every run."""
+def _validator() -> tuple[Callable[[Any], Any], Any]:
+    """The schema's validator, compiled once, and the exception it raises (:class:`SchemaError`;
+    fastjsonschema's own if its generated code ever imports more from it than that).
+
+    fastjsonschema turns the schema into Python (about 70 ms), which :func:`_standalone`
+    makes independent of fastjsonschema and quicker; the code object is kept in
+    :func:`cache_folder` under the hash of the schema and the versions of Python,
+    fastjsonschema and this compiling, so that the next run only loads it.  Without a usable
+    cache folder it is compiled in memory every run.  Nothing is written anywhere else."""
     import marshal
     import zlib
 
-    import fastjsonschema
-
     raw = _schema_text()
-    tag = f"{sys.implementation.cache_tag}-{fastjsonschema.VERSION}"
+    tag = f"{sys.implementation.cache_tag}-{_fastjsonschema_version()}-{_COMPILER}"
     key = f"{tag}-{len(raw)}-{zlib.crc32(raw):08x}"  # zlib: hashlib costs more to import
     cached = cache_folder() / f"validator-{key}.marshal"
     entry: Any = None
@@ -513,10 +578,12 @@ def _validator() -> Any:
     except (OSError, ValueError, EOFError, TypeError):
         entry = None
     if entry is None:
+        import fastjsonschema
+
         source = fastjsonschema.compile_to_code(schema())
         found = re.search(r"^def (validate\w*)\(", source, re.MULTILINE)
         name = found.group(1) if found else "validate"  # the first function is the schema's
-        code = compile(source, "<cardlib example schema>", "exec")
+        code = compile(_standalone(source), "<cardlib example schema>", "exec")
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
             partial = cached.with_suffix(f".{os.getpid()}.tmp")
@@ -524,9 +591,62 @@ def _validator() -> Any:
             os.replace(partial, cached)
         except OSError:
             pass  # a read-only home: compile again next time
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = dict(_EXCEPTIONS)
     exec(code, namespace)  # fastjsonschema's own generated validator (no input is executed)
-    return namespace[name]
+    return namespace[name], namespace["JsonSchemaValueException"]
+
+
+def _standalone(source: str) -> Any:
+    """fastjsonschema's generated ``source``, as a syntax tree that does the same without
+    fastjsonschema and quicker: its import of the exception classes is left out (they come
+    from :data:`_EXCEPTIONS`), and each name it builds for a message with
+    ``"...{i}...".format(**locals())`` (for every list item and key, valid or not) is the
+    f-string ``f"...{i}..."``, which builds the same text without first copying every local
+    variable into a dictionary.  Anything else is left as generated."""
+    import ast
+    import string
+
+    def formatted(node: ast.Call) -> ast.expr | None:
+        """``f"..."`` for ``"...".format(**locals())`` with only plain names in the fields."""
+        method, kwargs = node.func, node.keywords
+        if not (
+            isinstance(method, ast.Attribute)
+            and method.attr == "format"
+            and isinstance(method.value, ast.Constant)
+            and isinstance(method.value.value, str)
+            and not node.args
+            and len(kwargs) == 1
+            and kwargs[0].arg is None
+            and isinstance(kwargs[0].value, ast.Call)
+            and isinstance(kwargs[0].value.func, ast.Name)
+            and kwargs[0].value.func.id == "locals"
+            and not kwargs[0].value.args
+            and not kwargs[0].value.keywords
+        ):
+            return None
+        parts: list[ast.expr] = []
+        for text, field, spec, conversion in string.Formatter().parse(method.value.value):
+            if text:
+                parts.append(ast.Constant(text))
+            if field is None:
+                continue
+            if not field.isidentifier() or spec or conversion:
+                return None
+            parts.append(ast.FormattedValue(ast.Name(field, ast.Load()), -1, None))
+        return ast.JoinedStr(parts)
+
+    class Standalone(ast.NodeTransformer):
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST | None:
+            names = [alias.name for alias in node.names if alias.asname is None]
+            plain = node.module == "fastjsonschema" and len(names) == len(node.names)
+            return None if plain and set(names) <= _EXCEPTIONS.keys() else node
+
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            self.generic_visit(node)
+            made = formatted(node)
+            return node if made is None else ast.copy_location(made, node)
+
+    return ast.fix_missing_locations(Standalone().visit(ast.parse(source)))
 
 
 def locate(doc: Any, path: list[Any]) -> tuple[int, int]:
@@ -548,11 +668,10 @@ def validate(doc: Map) -> None:
     """Check a document against the JSON Schema, then against what the schema cannot say
     (a whole number is never written ``3.0``; moves, claims and names are short); raise
     the first problem, at its line."""
-    import fastjsonschema
-
+    validator, refused = _validator()
     try:
-        _validator()(doc)
-    except fastjsonschema.JsonSchemaValueException as error:
+        validator(doc)
+    except refused as error:
         # the first item names the root ("data"); list indices come as strings
         path: list[Any] = []
         node: Any = doc
