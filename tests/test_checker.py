@@ -462,3 +462,36 @@ def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
     assert [f[:2] if isinstance(f, tuple) else f for f in fast] == [
         p[:2] if isinstance(p, tuple) else p for p in pure
     ]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check"],
+        ["check", "examples/golf"],
+        ["check", "a.yaml", "-", "b c.yaml", "", "x=y", "ünï.yaml"],
+        ["check", "-v", "a.yaml"],
+        ["check", "a.yaml", "--format", "json"],
+        ["check", "--", "-a.yaml"],
+        ["check", "-1"],
+        ["--debug", "check", "a.yaml"],
+        ["rules", "GOLF-COLUMN"],
+        ["schema"],
+    ],
+)
+def test_a_plain_check_is_read_as_the_parser_reads_it(argv):
+    """``cardlib check PATH...`` without options is run without building the parser; it
+    gives the paths the parser gives, and anything else goes to the parser."""
+    from cardlib import cli
+
+    paths = cli._plain_check(argv)
+    args = cli._parser().parse_args(argv)
+    if paths is not None:
+        assert (args.command, args.paths, args.format, args.verbose) == (
+            "check",
+            paths,
+            "text",
+            False,
+        )
+    else:
+        assert any(a.startswith("-") and a != "-" for a in argv) or argv[0] != "check"
