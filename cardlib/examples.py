@@ -202,6 +202,7 @@ def _pure_parser() -> Any:
 
 
 _Y = "tag:yaml.org,2002:"
+_TEXT = _Y + "str"
 
 
 @cache
@@ -217,11 +218,19 @@ def _yaml_kit() -> tuple[Any, Any, dict[str, Any]]:
     def make(method: Any, tag: str) -> Any:
         return lambda value: method(safe, ScalarNode(tag, value))
 
+    yaml_int = make(SafeConstructor.construct_yaml_int, _Y + "int")
+
+    def whole(value: str) -> Any:
+        # plain decimal digits (most whole numbers), read as PyYAML reads them, without a node
+        if value.isascii() and value.isdigit() and value[0] != "0":
+            return int(value)
+        return yaml_int(value)
+
     scalars = {
-        _Y + "str": str,
+        _TEXT: str,
         _Y + "null": lambda value: None,
         _Y + "bool": make(SafeConstructor.construct_yaml_bool, _Y + "bool"),
-        _Y + "int": make(SafeConstructor.construct_yaml_int, _Y + "int"),
+        _Y + "int": whole,
         _Y + "float": make(SafeConstructor.construct_yaml_float, _Y + "float"),
     }
     return events, Resolver.yaml_implicit_resolvers, scalars
@@ -378,7 +387,7 @@ class _Builder:
                 return value  # a date or "<<" written plainly: the text as written
             raise InputError("INPUT-YAML", _tag_refused(tag, "scalar"), *_at(event))
         try:
-            made = make(value)
+            made = value if tag == _TEXT else make(value)
         except Exception:  # the constructors raise ValueError, KeyError, ... on bad text
             what = {"int": "a whole number", "float": "a number", "bool": "true or false"}.get(
                 tag[len(_Y) :], _short(tag)
@@ -394,10 +403,10 @@ class _Builder:
         return made
 
     def resolve(self, value: str) -> str:
-        for tag, regexp in self.implicit.get(value[:1] or "", []):
+        for tag, regexp in self.implicit.get(value[:1] or "", ()):
             if regexp.match(value):
                 return str(tag)
-        return _Y + "str"
+        return _TEXT
 
 
 def _tag_refused(tag: str, kind: str) -> str:
