@@ -495,3 +495,21 @@ def test_a_plain_check_is_read_as_the_parser_reads_it(argv):
         )
     else:
         assert any(a.startswith("-") and a != "-" for a in argv) or argv[0] != "check"
+
+
+def test_the_validator_names_are_built_as_str_format_builds_them():
+    """The rewrite of fastjsonschema's ``"...".format(**locals())`` into f-strings gives the
+    same text, and leaves alone what is not a plain name (attributes, conversions, format specs)."""
+    from cardlib import examples
+
+    texts = ["data[{i}]", "{{literal}} {i}.{key}", "{i}{i}", "x", "{i.real}", "{i!r}", "{i:>4}"]
+    source = "def names(i, key):\n    return [\n"
+    source += "".join(f"        {t!r}.format(**locals()),\n" for t in texts) + "    ]\n"
+    tree = examples._standalone(source)
+    rewritten = [type(e).__name__ for e in tree.body[0].body[0].value.elts]
+    assert rewritten == ["JoinedStr"] * 4 + ["Call"] * 3
+    made: dict = {}
+    exec(compile(tree, "<rewritten>", "exec"), made)
+    exec(source, original := {})
+    for args in [(3, "Mei"), (-1, "a{b}"), (10**20, "")]:
+        assert made["names"](*args) == original["names"](*args)
