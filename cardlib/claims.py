@@ -124,14 +124,15 @@ class NamedCards(Generic[C]):
             return card
         if isinstance(card, str):
             card = parsed(self.parse, self.rule, card, path)
-        if card in self.first:
-            where = "/".join(map(str, self.first[card]))
+        known = len(self.first)
+        first = self.first.setdefault(card, path)  # one look-up: hashing a card is not free
+        if len(self.first) == known:
+            where = "/".join(map(str, first))
             raise InputError.at(
                 path,
                 self.rule,
                 f"{card} is named twice (first at {where}){why}; the pack has each card once",
             )
-        self.first[card] = path
         return card
 
     def many(self, cards: list[Any], path: Path) -> list[C]:

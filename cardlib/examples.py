@@ -11,11 +11,11 @@ exception.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -202,6 +202,7 @@ def _pure_parser() -> Any:
 
 
 _Y = "tag:yaml.org,2002:"
+_TEXT = _Y + "str"
 
 
 @cache
@@ -217,11 +218,19 @@ def _yaml_kit() -> tuple[Any, Any, dict[str, Any]]:
     def make(method: Any, tag: str) -> Any:
         return lambda value: method(safe, ScalarNode(tag, value))
 
+    yaml_int = make(SafeConstructor.construct_yaml_int, _Y + "int")
+
+    def whole(value: str) -> Any:
+        # plain decimal digits (most whole numbers), read as PyYAML reads them, without a node
+        if value.isascii() and value.isdigit() and value[0] != "0":
+            return int(value)
+        return yaml_int(value)
+
     scalars = {
-        _Y + "str": str,
+        _TEXT: str,
         _Y + "null": lambda value: None,
         _Y + "bool": make(SafeConstructor.construct_yaml_bool, _Y + "bool"),
-        _Y + "int": make(SafeConstructor.construct_yaml_int, _Y + "int"),
+        _Y + "int": whole,
         _Y + "float": make(SafeConstructor.construct_yaml_float, _Y + "float"),
     }
     return events, Resolver.yaml_implicit_resolvers, scalars
@@ -231,8 +240,15 @@ def _short(tag: str) -> str:
     return "!!" + tag.removeprefix(_Y) if tag.startswith(_Y) else tag
 
 
+_UNKNOWN = object()
+
+
 class _Builder:
-    """Plain data from a stream of parser events, with the limits of a worked example."""
+    """Plain data from a stream of parser events, with the limits of a worked example.
+
+    Most values of a worked example are plain text, written again and again (keys, names,
+    cards, moves): each plain scalar is resolved and made once a file, and a value of a
+    mapping gets its place only if it has a problem (a key and a list item keep theirs)."""
 
     def __init__(self, parser: Any) -> None:
         self.next = parser.get_event
@@ -242,7 +258,8 @@ class _Builder:
         self.SeqStart, self.SeqEnd = events.SequenceStartEvent, events.SequenceEndEvent
         self.Alias = events.AliasEvent
         self.DocStart, self.StreamEnd = events.DocumentStartEvent, events.StreamEndEvent
-        self.resolved: dict[str, str] = {}
+        #: plain scalar (untagged, unquoted) -> the text, number, true/false or null it makes
+        self.made: dict[str, Any] = {}
         self.suspect = False
 
     def documents(self) -> list[Any]:
@@ -264,8 +281,10 @@ class _Builder:
             self.next()  # the end of the document
 
     def node(self, event: Any, depth: int) -> Any:
-        mark = _at(event)
         kind = type(event)
+        if kind is self.Scalar and depth <= MAX_DEPTH:
+            return self.scalar(event)
+        mark = _at(event)
         if kind is self.Alias:
             raise InputError(
                 "INPUT-YAML",
@@ -278,87 +297,116 @@ class _Builder:
                 f"nesting deeper than {MAX_DEPTH} levels: a worked example is never this deep",
                 *mark,
             )
-        if kind is self.Scalar:
-            return self.scalar(event, mark)
         if kind is self.MapStart:
-            self.fits(event.tag, "map", mark)
-            data = Map()
-            data.mark = mark
-            marks: dict[str, tuple[int, int]] = {}
-            data.key_marks = marks
-            while True:
-                key_event = self.next()
-                if type(key_event) is self.MapEnd:
-                    return data
-                key_mark = _at(key_event)
-                key = self.node(key_event, depth + 1)
+            return self.mapping(event, mark, depth)
+        if kind is self.SeqStart:
+            return self.sequence(event, mark, depth)
+        raise InputError("INPUT-YAML", "malformed YAML", *mark)  # the parser never gets here
+
+    def mapping(self, event: Any, mark: tuple[int, int], depth: int) -> Map:
+        self.fits(event.tag, "map", mark)
+        data = Map()
+        data.mark = mark
+        marks: dict[str, tuple[int, int]] = {}
+        data.key_marks = marks
+        next_event, node, scalar = self.next, self.node, self.scalar
+        Scalar, End = self.Scalar, self.MapEnd
+        depth += 1
+        flat = depth <= MAX_DEPTH  # a scalar here is within the limit
+        while True:
+            key_event = next_event()
+            kind = type(key_event)
+            if kind is End:
+                return data
+            at = key_event.start_mark
+            key_mark = (at.line + 1, at.column + 1)
+            key = scalar(key_event) if kind is Scalar and flat else node(key_event, depth)
+            if type(key) is not str:
                 if isinstance(key, Map | Seq) or key is None:
                     raise InputError("INPUT-YAML", "mapping keys must be plain text", *key_mark)
                 key = str(key)
-                if key in data:
-                    raise InputError(
-                        "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *key_mark
-                    )
-                data[key] = self.node(self.next(), depth + 1)
-                marks[key] = key_mark
-        if kind is self.SeqStart:
-            self.fits(event.tag, "seq", mark)
-            items = Seq()
-            items.mark = mark
-            item_marks: list[tuple[int, int]] = []
-            items.item_marks = item_marks
-            while True:
-                item = self.next()
-                if type(item) is self.SeqEnd:
-                    return items
-                item_marks.append(_at(item))
-                items.append(self.node(item, depth + 1))
-        raise InputError("INPUT-YAML", "malformed YAML", *mark)  # the parser never gets here
+            if key in data:
+                raise InputError(
+                    "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *key_mark
+                )
+            value_event = next_event()
+            data[key] = (
+                scalar(value_event)
+                if type(value_event) is Scalar and flat
+                else node(value_event, depth)
+            )
+            marks[key] = key_mark
+
+    def sequence(self, event: Any, mark: tuple[int, int], depth: int) -> Seq:
+        self.fits(event.tag, "seq", mark)
+        items = Seq()
+        items.mark = mark
+        item_marks: list[tuple[int, int]] = []
+        items.item_marks = item_marks
+        next_event, node, scalar = self.next, self.node, self.scalar
+        Scalar, End = self.Scalar, self.SeqEnd
+        depth += 1
+        flat = depth <= MAX_DEPTH
+        while True:
+            item = next_event()
+            kind = type(item)
+            if kind is End:
+                return items
+            at = item.start_mark
+            item_marks.append((at.line + 1, at.column + 1))
+            items.append(scalar(item) if kind is Scalar and flat else node(item, depth))
 
     def fits(self, tag: str | None, kind: str, mark: tuple[int, int]) -> None:
         if tag is not None and tag != "!" and tag != _Y + kind:
             raise InputError("INPUT-YAML", _tag_refused(tag, kind), *mark)
 
-    def scalar(self, event: Any, mark: tuple[int, int]) -> Any:
+    def scalar(self, event: Any) -> Any:
+        value = event.value
+        if event.tag is None:
+            if event.implicit[0]:  # plain: made before in this file?
+                made = self.made.get(value, _UNKNOWN)
+                if made is not _UNKNOWN:
+                    return made
+            elif len(value) <= MAX_TEXT:  # quoted: text
+                return value
+        return self.typed(event)
+
+    def typed(self, event: Any) -> Any:
         tag, value = event.tag, event.value
         if len(value) > MAX_TEXT:
             self.suspect = True
         if tag is None:
             if not event.implicit[0]:  # quoted: text
                 return value
-            tag = self.resolved.get(value)
-            if tag is None:
-                tag = self.resolve(value)
+            tag = self.resolve(value)
         elif tag == "!":
             return value
         make = self.scalars.get(tag)
         if make is None:
             if event.tag is None and tag[len(_Y) :] in ("timestamp", "merge", "value"):
                 return value  # a date or "<<" written plainly: the text as written
-            raise InputError("INPUT-YAML", _tag_refused(tag, "scalar"), *mark)
+            raise InputError("INPUT-YAML", _tag_refused(tag, "scalar"), *_at(event))
         try:
-            made = make(value)
-            if type(made) is float:
-                self.suspect = True
-            return made
+            made = value if tag == _TEXT else make(value)
         except Exception:  # the constructors raise ValueError, KeyError, ... on bad text
             what = {"int": "a whole number", "float": "a number", "bool": "true or false"}.get(
                 tag[len(_Y) :], _short(tag)
             )
             digits = f" ({len(value):,} characters is too long for one)" if len(value) > 100 else ""
             raise InputError(
-                "INPUT-YAML", f"{clip(repr(value))} is not {what}{digits}", *mark
+                "INPUT-YAML", f"{clip(repr(value))} is not {what}{digits}", *_at(event)
             ) from None
+        if type(made) is float:
+            self.suspect = True
+        elif event.tag is None and len(value) <= MAX_TEXT and len(self.made) < 10_000:
+            self.made[value] = made  # text, a whole number, true/false or null: kept as made
+        return made
 
     def resolve(self, value: str) -> str:
-        tag = _Y + "str"
-        for t, regexp in self.implicit.get(value[:1] or "", []):
+        for tag, regexp in self.implicit.get(value[:1] or "", ()):
             if regexp.match(value):
-                tag = t
-                break
-        if len(self.resolved) < 10_000:
-            self.resolved[value] = tag
-        return tag
+                return str(tag)
+        return _TEXT
 
 
 def _tag_refused(tag: str, kind: str) -> str:
@@ -432,15 +480,21 @@ def read_documents(path: Path | str) -> list[Map]:
 
 
 def _schema_text() -> bytes:
-    from importlib import resources
+    import pkgutil  # what importlib.resources reads, at a tenth of its import time
 
-    return resources.files("cardlib").joinpath("data/example.schema.json").read_bytes()
+    data = pkgutil.get_data("cardlib", "data/example.schema.json")
+    if data is None:
+        raise FileNotFoundError("cardlib/data/example.schema.json")
+    return data
 
 
 @cache
 def schema() -> dict[str, Any]:
     """The JSON Schema of a worked example (for editors and other tools)."""
-    return json.loads(_schema_text())
+    import json
+
+    result: dict[str, Any] = json.loads(_schema_text())
+    return result
 
 
 def cache_folder() -> Path:
@@ -452,19 +506,78 @@ def cache_folder() -> Path:
     return Path(base) / "cardlib"
 
 
+class SchemaError(ValueError):
+    """What the compiled validator raises for a document the schema refuses: the fields of
+    fastjsonschema's ``JsonSchemaValueException`` (``message``, ``name``, ``path``, ...),
+    defined here so that checking a file does not import fastjsonschema (only compiling
+    the validator does)."""
+
+    def __init__(
+        self,
+        message: str,
+        value: Any = None,
+        name: str | None = None,
+        definition: Any = None,
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.value = value
+        self.name = name
+        self.definition = definition
+        self.rule = rule
+
+    @property
+    def path(self) -> list[str]:
+        """``data.steps[3].expect`` as ``["data", "steps", "3", "expect"]``."""
+        return [item for item in re.split(r"[.\[\]]+", self.name or "") if item]
+
+
+#: the names fastjsonschema's generated code imports from it, and what cardlib gives it
+#: instead (``JsonSchemaValuesException`` is raised only with ``fast_fail`` off, never here)
+_EXCEPTIONS = {
+    "JsonSchemaValueException": SchemaError,
+    "JsonSchemaValuesException": SchemaError,
+    "JsonSchemaException": SchemaError,
+}
+#: changes when the way the validator is compiled changes, so that an older one is not used
+_COMPILER = "standalone-1"
+
+
+def _fastjsonschema_version() -> str:
+    """fastjsonschema's version, read beside it without importing it (its import is most of
+    the time of a run that finds the validator compiled already)."""
+    from importlib.util import find_spec
+
+    spec = find_spec("fastjsonschema")
+    if spec is not None and spec.origin:
+        try:
+            text = Path(spec.origin).with_name("version.py").read_text("utf-8")
+        except (OSError, ValueError):
+            text = ""
+        found = re.search(r"^VERSION\s*=\s*['\"]([^'\"]+)['\"]", text, re.MULTILINE)
+        if found:
+            return found.group(1)
+    import fastjsonschema
+
+    return str(fastjsonschema.VERSION)
+
+
 @cache
-def _validator() -> Any:
-    """The schema's validator, compiled once: fastjsonschema turns the schema into Python
-    (about 70 ms); the code object is kept in :func:`cache_folder` under the hash of the
-    schema, the versions of Python and fastjsonschema, so that the next run only loads it.
-    Without a usable cache folder it is compiled in memory every run."""
+def _validator() -> tuple[Callable[[Any], Any], Any]:
+    """The schema's validator, compiled once, and the exception it raises (:class:`SchemaError`;
+    fastjsonschema's own if its generated code ever imports more from it than that).
+
+    fastjsonschema turns the schema into Python (about 70 ms), which :func:`_standalone`
+    makes independent of fastjsonschema and quicker; the code object is kept in
+    :func:`cache_folder` under the hash of the schema and the versions of Python,
+    fastjsonschema and this compiling, so that the next run only loads it.  Without a usable
+    cache folder it is compiled in memory every run.  Nothing is written anywhere else."""
     import marshal
     import zlib
 
-    import fastjsonschema
-
     raw = _schema_text()
-    tag = f"{sys.implementation.cache_tag}-{fastjsonschema.VERSION}"
+    tag = f"{sys.implementation.cache_tag}-{_fastjsonschema_version()}-{_COMPILER}"
     key = f"{tag}-{len(raw)}-{zlib.crc32(raw):08x}"  # zlib: hashlib costs more to import
     cached = cache_folder() / f"validator-{key}.marshal"
     entry: Any = None
@@ -474,10 +587,12 @@ def _validator() -> Any:
     except (OSError, ValueError, EOFError, TypeError):
         entry = None
     if entry is None:
+        import fastjsonschema
+
         source = fastjsonschema.compile_to_code(schema())
         found = re.search(r"^def (validate\w*)\(", source, re.MULTILINE)
         name = found.group(1) if found else "validate"  # the first function is the schema's
-        code = compile(source, "<cardlib example schema>", "exec")
+        code = compile(_standalone(source), "<cardlib example schema>", "exec")
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
             partial = cached.with_suffix(f".{os.getpid()}.tmp")
@@ -485,9 +600,62 @@ def _validator() -> Any:
             os.replace(partial, cached)
         except OSError:
             pass  # a read-only home: compile again next time
-    namespace: dict[str, Any] = {}
+    namespace: dict[str, Any] = dict(_EXCEPTIONS)
     exec(code, namespace)  # fastjsonschema's own generated validator (no input is executed)
-    return namespace[name]
+    return namespace[name], namespace["JsonSchemaValueException"]
+
+
+def _standalone(source: str) -> Any:
+    """fastjsonschema's generated ``source``, as a syntax tree that does the same without
+    fastjsonschema and quicker: its import of the exception classes is left out (they come
+    from :data:`_EXCEPTIONS`), and each name it builds for a message with
+    ``"...{i}...".format(**locals())`` (for every list item and key, valid or not) is the
+    f-string ``f"...{i}..."``, which builds the same text without first copying every local
+    variable into a dictionary.  Anything else is left as generated."""
+    import ast
+    import string
+
+    def formatted(node: ast.Call) -> ast.expr | None:
+        """``f"..."`` for ``"...".format(**locals())`` with only plain names in the fields."""
+        method, kwargs = node.func, node.keywords
+        if not (
+            isinstance(method, ast.Attribute)
+            and method.attr == "format"
+            and isinstance(method.value, ast.Constant)
+            and isinstance(method.value.value, str)
+            and not node.args
+            and len(kwargs) == 1
+            and kwargs[0].arg is None
+            and isinstance(kwargs[0].value, ast.Call)
+            and isinstance(kwargs[0].value.func, ast.Name)
+            and kwargs[0].value.func.id == "locals"
+            and not kwargs[0].value.args
+            and not kwargs[0].value.keywords
+        ):
+            return None
+        parts: list[ast.expr] = []
+        for text, field, spec, conversion in string.Formatter().parse(method.value.value):
+            if text:
+                parts.append(ast.Constant(text))
+            if field is None:
+                continue
+            if not field.isidentifier() or spec or conversion:
+                return None
+            parts.append(ast.FormattedValue(ast.Name(field, ast.Load()), -1, None))
+        return ast.JoinedStr(parts)
+
+    class Standalone(ast.NodeTransformer):
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST | None:
+            names = [alias.name for alias in node.names if alias.asname is None]
+            plain = node.module == "fastjsonschema" and len(names) == len(node.names)
+            return None if plain and set(names) <= _EXCEPTIONS.keys() else node
+
+        def visit_Call(self, node: ast.Call) -> ast.AST:
+            self.generic_visit(node)
+            made = formatted(node)
+            return node if made is None else ast.copy_location(made, node)
+
+    return ast.fix_missing_locations(Standalone().visit(ast.parse(source)))
 
 
 def locate(doc: Any, path: list[Any]) -> tuple[int, int]:
@@ -509,11 +677,10 @@ def validate(doc: Map) -> None:
     """Check a document against the JSON Schema, then against what the schema cannot say
     (a whole number is never written ``3.0``; moves, claims and names are short); raise
     the first problem, at its line."""
-    import fastjsonschema
-
+    validator, refused = _validator()
     try:
-        _validator()(doc)
-    except fastjsonschema.JsonSchemaValueException as error:
+        validator(doc)
+    except refused as error:
         # the first item names the root ("data"); list indices come as strings
         path: list[Any] = []
         node: Any = doc

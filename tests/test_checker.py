@@ -4,7 +4,11 @@ get one diagnostic line and exit status 2 without a traceback or anything execut
 from __future__ import annotations
 
 import json
+import os
+import random
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -357,11 +361,14 @@ def test_verify_raises_the_kind_of_wrong(tmp_path):
 
 
 def test_the_cached_validator_matches_the_schema(tmp_path, monkeypatch):
-    """The validator compiled once and kept in the cache folder answers exactly as
-    fastjsonschema compiling the schema afresh; a damaged cache file is compiled again."""
+    """The validator compiled once (without fastjsonschema's import and with f-strings for
+    its names) and kept in the cache folder answers exactly as fastjsonschema compiling the
+    schema afresh, on the shipped examples and on them with hostile values (wrong types, long
+    text, fractions) anywhere; a damaged cache file is compiled again."""
     import fastjsonschema
 
     from cardlib import examples
+    from tests.test_fuzz_checker import HOSTILE_VALUES, places, plain
 
     monkeypatch.setenv("CARDLIB_CACHE", str(tmp_path))
     examples._validator.cache_clear()
@@ -369,24 +376,61 @@ def test_the_cached_validator_matches_the_schema(tmp_path, monkeypatch):
         examples._validator()
         (stored,) = tmp_path.glob("validator-*.marshal")
         examples._validator.cache_clear()
-        cached = examples._validator()
+        cached, refused = examples._validator()
+        assert refused is examples.SchemaError
         fresh = fastjsonschema.compile(examples.schema())
         docs = [d for p in sorted(EXAMPLES.rglob("*.yaml")) for d in read_documents(p)]
         docs += [{}, {"example": "x"}, {**docs[0], "players": [1]}, {**docs[-1], "steps": []}]
+        rng = random.Random(12)
+        for doc in docs[:89]:
+            for path in rng.sample(places(doc)[1:], 12):
+                for value in rng.sample(HOSTILE_VALUES, 3):
+                    damaged = plain(doc)
+                    parent = damaged
+                    for step in path[:-1]:
+                        parent = parent[step]
+                    parent[path[-1]] = value
+                    docs.append(damaged)
 
-        def outcome(validator, doc):
+        def outcome(validator, failure, doc):
             try:
                 validator(doc)
-            except fastjsonschema.JsonSchemaValueException as e:
-                return e.message, e.path
+            except failure as e:
+                return e.message, e.name, e.path, e.value, e.rule, e.definition
             return None
 
-        assert [outcome(cached, d) for d in docs] == [outcome(fresh, d) for d in docs]
+        outcomes = [outcome(cached, refused, d) for d in docs]
+        assert outcomes == [
+            outcome(fresh, fastjsonschema.JsonSchemaValueException, d) for d in docs
+        ]
+        assert sum(o is not None for o in outcomes) > 1000  # the refusals are compared too
         stored.write_bytes(b"not marshal data")
         examples._validator.cache_clear()
-        assert outcome(examples._validator(), docs[0]) is None
+        assert outcome(*examples._validator(), docs[0]) is None
     finally:
         examples._validator.cache_clear()
+
+
+def test_the_validator_runs_without_fastjsonschema(tmp_path):
+    """fastjsonschema compiles the validator once; a run that finds it compiled does not
+    import fastjsonschema, and neither does its generated code."""
+    from cardlib import examples
+
+    tree = examples._standalone("from fastjsonschema import JsonSchemaValueException\n")
+    assert tree.body == []
+    probe = (
+        "import sys; from cardlib.check import check_file; "
+        "assert check_file(sys.argv[1])[0].passed; print('fastjsonschema' in sys.modules)"
+    )
+    env = {**os.environ, "CARDLIB_CACHE": str(tmp_path)}
+    path = str(EXAMPLES / "golf" / "two-twos.yaml")
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", probe, path], capture_output=True, text=True, env=env, cwd=ROOT
+        )
+        for _ in range(2)
+    ]
+    assert [r.stdout for r in runs] == ["True\n", "False\n"], [r.stderr for r in runs]
 
 
 def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
@@ -418,3 +462,54 @@ def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
     assert [f[:2] if isinstance(f, tuple) else f for f in fast] == [
         p[:2] if isinstance(p, tuple) else p for p in pure
     ]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check"],
+        ["check", "examples/golf"],
+        ["check", "a.yaml", "-", "b c.yaml", "", "x=y", "ünï.yaml"],
+        ["check", "-v", "a.yaml"],
+        ["check", "a.yaml", "--format", "json"],
+        ["check", "--", "-a.yaml"],
+        ["check", "-1"],
+        ["--debug", "check", "a.yaml"],
+        ["rules", "GOLF-COLUMN"],
+        ["schema"],
+    ],
+)
+def test_a_plain_check_is_read_as_the_parser_reads_it(argv):
+    """``cardlib check PATH...`` without options is run without building the parser; it
+    gives the paths the parser gives, and anything else goes to the parser."""
+    from cardlib import cli
+
+    paths = cli._plain_check(argv)
+    args = cli._parser().parse_args(argv)
+    if paths is not None:
+        assert (args.command, args.paths, args.format, args.verbose) == (
+            "check",
+            paths,
+            "text",
+            False,
+        )
+    else:
+        assert any(a.startswith("-") and a != "-" for a in argv) or argv[0] != "check"
+
+
+def test_the_validator_names_are_built_as_str_format_builds_them():
+    """The rewrite of fastjsonschema's ``"...".format(**locals())`` into f-strings gives the
+    same text, and leaves alone what is not a plain name (attributes, conversions, format specs)."""
+    from cardlib import examples
+
+    texts = ["data[{i}]", "{{literal}} {i}.{key}", "{i}{i}", "x", "{i.real}", "{i!r}", "{i:>4}"]
+    source = "def names(i, key):\n    return [\n"
+    source += "".join(f"        {t!r}.format(**locals()),\n" for t in texts) + "    ]\n"
+    tree = examples._standalone(source)
+    rewritten = [type(e).__name__ for e in tree.body[0].body[0].value.elts]
+    assert rewritten == ["JoinedStr"] * 4 + ["Call"] * 3
+    made: dict = {}
+    exec(compile(tree, "<rewritten>", "exec"), made)
+    exec(source, original := {})
+    for args in [(3, "Mei"), (-1, "a{b}"), (10**20, "")]:
+        assert made["names"](*args) == original["names"](*args)
