@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardlib import Card, NotationError, Rank, Suit, parse_cards, rules, shuffled, standard_deck
+from cardlib.cards import shuffle
 
 
 @pytest.mark.parametrize(
@@ -90,3 +93,14 @@ def test_rule_catalogue_explains_every_golf_rule():
     assert column.sources and "bicycle-pagat" in column.rule_sets
     with pytest.raises(KeyError):
         rules["GOLF-NOPE"]
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 5, 13, 41, 52, 53, 100])
+def test_shuffle_is_random_shuffle_exactly(length):
+    """cards.shuffle is a faster random.Random.shuffle: the same order and the same state after."""
+    for seed in range(200):
+        mine, theirs = list(range(length)), list(range(length))
+        a, b = random.Random(seed), random.Random(seed)
+        shuffle(mine, a)
+        b.shuffle(theirs)
+        assert mine == theirs and a.getstate() == b.getstate()

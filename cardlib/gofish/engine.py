@@ -74,7 +74,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, ClassVar, Literal, NoReturn
 
-from cardlib.cards import Card, Rank, Suit, find_duplicate, standard_deck
+from cardlib.cards import Card, Rank, Suit, find_duplicate, shuffle, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
 
@@ -670,10 +670,11 @@ class GoFishGame:
         for r, p in booked.items():
             self._books[p].append(r)
             self._nbooks += 1
-        used = set(named + top + in_books)
-        pack = standard_deck()
-        random.Random(self._rng.random()).shuffle(pack)  # the rest of the pack, seeded
-        rest = [_CODE[c] for c in pack if c not in used]
+        used = {_CODE[c] for c in (*named, *top, *in_books)}
+        # the rest of the pack, seeded: the pack's codes shuffled as the pack itself would be
+        pack = list(range(52))
+        shuffle(pack, random.Random(self._rng.random()))
+        rest = [c for c in pack if c not in used]
         for name, want in (hand_sizes or {}).items():
             p = self._seat[name]
             hand = self._hands[p]

@@ -59,7 +59,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Literal
 
-from cardlib.cards import Card, Rank, find_duplicate, standard_deck
+from cardlib.cards import Card, Rank, find_duplicate, shuffle, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
 
@@ -980,7 +980,7 @@ def _shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     """``cards`` in a new order drawn from the game's generator (a seeded shuffle: the same
     seed gives the same deal and the same reshuffles)."""
     order = list(cards)
-    random.Random(rng.random()).shuffle(order)
+    shuffle(order, random.Random(rng.random()))
     return order
 
 
