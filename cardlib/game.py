@@ -191,6 +191,11 @@ class LegalMoves(list[M]):
                 return False
         return list.__contains__(self, move)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled or copied (with its game, say), a view is rebuilt from the moves it shows
+        shown = self._lazy if self._lazy is not None else list(self)
+        return (LegalMoves, (self._parse, shown))
+
     def __repr__(self) -> str:
         n = len(self)
         shown = ", ".join(str(self[i]) for i in range(min(n, 20)))

@@ -3,6 +3,8 @@ game lists its moves or gives them lazily (Rook's 2002 ways to lay five cards as
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import pytest
@@ -82,3 +84,28 @@ def test_a_finished_game_lists_nothing():
     while not game.is_over:
         game.play(rng.choice(view))
     assert len(view) == 0 and not view and list(view) == []
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: GoFishGame(["Ann", "Ben", "Cy"], seed=1),
+        lambda: GolfGame(["Ann", "Ben"], seed=1),
+        lambda: RookHand(seed=1),
+        lambda: _to_the_nest(1),
+    ],
+    ids=["go-fish", "golf", "rook", "rook-at-the-nest"],
+)
+@pytest.mark.parametrize("how", ["pickle", "deepcopy", "copy"])
+def test_a_copied_or_pickled_game_has_its_own_live_view(make, how):
+    game = make()
+    view = game.legal_moves()
+    shown = list(view)
+    if how == "pickle":
+        other = pickle.loads(pickle.dumps(game))
+    else:
+        other = copy.deepcopy(game) if how == "deepcopy" else copy.copy(game)
+    theirs = other.legal_moves()
+    assert theirs is not view and list(theirs) == shown
+    other.play(theirs[len(theirs) // 2])
+    assert list(theirs) == list(other._legal()) and list(view) == shown

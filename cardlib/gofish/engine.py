@@ -731,6 +731,12 @@ class GoFishGame:
         new._rng.setstate(self._rng.getstate())
         return new
 
+    def __copy__(self) -> GoFishGame:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> GoFishGame:
+        return self.copy()
+
     # -- the protocol shared by the engines (cardlib.game.Game) ----------------------
 
     @property

@@ -549,6 +549,12 @@ class GolfGame:
         twin._rng.setstate(self._rng.getstate())
         return twin
 
+    def __copy__(self) -> GolfGame:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> GolfGame:
+        return self.copy()
+
     # -- the protocol shared by the engines (cardlib.game.Game) -----------------------
 
     @property

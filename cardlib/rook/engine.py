@@ -1782,6 +1782,9 @@ class RookGame:
         other.dealers = list(self.dealers)
         return other
 
+    def __deepcopy__(self, memo: object) -> RookGame:
+        return self.copy()
+
     # -- the protocol -----------------------------------------------------------------
 
     @property
