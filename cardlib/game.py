@@ -150,9 +150,10 @@ class LegalMoves(list[M]):
 
     When the moves are too many to list (Rook's 2002 ways to lay five cards aside), the
     game gives a lazy sequence instead of a list and the view reads from it, with the same
-    answers.  The game's side: ``parse_move`` (a static method), ``_legal()`` (its moves as
-    a list or tuple, or any lazy sequence), ``_view`` (None until asked) and, after each
-    move it makes, ``if game._view is not None: game._view._update(game._legal())``.
+    answers.  The game's side: ``legal_moves()`` returns ``LegalMoves.of(self)``; it has
+    ``parse_move`` (a static method), ``_legal()`` (its moves as a list or tuple, or any
+    lazy sequence), ``_view`` (None until asked) and, after each move it makes,
+    ``if self._view is not None: self._view._update(self._legal())``.
     """
 
     __slots__ = ("_lazy", "_parse", "_shown")
@@ -183,13 +184,26 @@ class LegalMoves(list[M]):
             self._lazy = moves
             self.__class__ = _LazyLegalMoves
 
-    def __contains__(self, move: object) -> bool:
+    @classmethod
+    def of(cls, game: Any) -> LegalMoves[Any]:
+        """The game's view, made the first time it is asked for (``game.legal_moves()``)."""
+        view: LegalMoves[Any] | None = game._view
+        if view is None:
+            view = game._view = cls(game.parse_move, game._legal())
+        return view
+
+    def _read(self, move: object) -> object:
+        """A move written as text, parsed; text that is not a move comes back as None."""
         if isinstance(move, str):
             try:
-                move = self._parse(move)
+                return self._parse(move)
             except NotationError:
-                return False
-        return list.__contains__(self, move)
+                return None
+        return move
+
+    def __contains__(self, move: object) -> bool:
+        move = self._read(move)
+        return move is not None and list.__contains__(self, move)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickled or copied (with its game, say), a view is rebuilt from the moves it shows
@@ -232,12 +246,8 @@ class _LazyLegalMoves(LegalMoves[M]):
         return reversed(self._lazy)  # type: ignore[arg-type]
 
     def __contains__(self, move: object) -> bool:
-        if isinstance(move, str):
-            try:
-                move = self._parse(move)
-            except NotationError:
-                return False
-        return move in self._lazy  # type: ignore[operator]
+        move = self._read(move)
+        return move is not None and move in self._lazy  # type: ignore[operator]
 
     def __eq__(self, other: object) -> bool:
         return list(self) == other

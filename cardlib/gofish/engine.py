@@ -778,10 +778,7 @@ class GoFishGame:
 
     def legal_moves(self) -> LegalMoves[GoFishMove]:
         """The legal requests now, as a live view (``"ask Ben 8" in game.legal_moves()``)."""
-        view = self._view
-        if view is None:
-            view = self._view = LegalMoves(self.parse_move, self._legal())
-        return view
+        return LegalMoves.of(self)
 
     @staticmethod
     def parse_move(text: str | GoFishMove) -> GoFishMove:

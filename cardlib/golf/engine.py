@@ -576,10 +576,7 @@ class GolfGame:
 
     def legal_moves(self) -> LegalMoves[GolfMove]:
         """The legal moves now, a live view (the same object every time; see LegalMoves)."""
-        view = self._view
-        if view is None:
-            view = self._view = LegalMoves(self.parse_move, self._legal())
-        return view
+        return LegalMoves.of(self)
 
     @staticmethod
     def parse_move(text: str | GolfMove) -> GolfMove:

@@ -819,10 +819,7 @@ class RookHand:
         At the nest it is every way to lay five of the fourteen cards aside, built only
         when read (``len`` is 2002).  ``"bid 70" in hand.legal_moves()`` takes text.
         """
-        view = self._view
-        if view is None:
-            view = self._view = LegalMoves(self.parse_move, self._legal())
-        return view
+        return LegalMoves.of(self)
 
     def _legal(self) -> Sequence[RookMove]:
         """The legal moves, fast: the same answers as :meth:`play` gives (a test compares)."""
@@ -1806,10 +1803,7 @@ class RookGame:
 
     def legal_moves(self) -> LegalMoves[RookMove]:
         """The legal moves of the current hand, a live view (none once the game is over)."""
-        view = self._view
-        if view is None:
-            view = self._view = LegalMoves(self.parse_move, self._legal())
-        return view
+        return LegalMoves.of(self)
 
     def _legal(self) -> Sequence[RookMove]:
         return () if self.winner is not None else self.hand._legal()
