@@ -992,12 +992,8 @@ class GoFishGame:
                     if len(seen) < _LEGAL_KEPT:
                         seen[mask] = moves
                 return moves
-            return [
-                row[r]
-                for q in self._targets(p)
-                for row in (self._rows[q],)
-                for r in _RANKS_IN[mask]
-            ]
+            ranks = _RANKS_IN[mask]
+            return [self._rows[q][r] for q in self._targets(p) for r in ranks]
         hand = self._hands[p]
         asks = []
         for q in self._targets(p):
