@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from cardlib.errors import NotationError
 
@@ -183,9 +183,12 @@ def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     return [Card.parse(t) for t in texts]
 
 
-def find_duplicate(cards: Sequence[Card]) -> Card | None:
-    """The first card that appears twice, or None."""
-    seen: set[Card] = set()
+C = TypeVar("C")
+
+
+def find_duplicate(cards: Iterable[C]) -> C | None:
+    """The first card (of any pack) that appears twice, or None."""
+    seen: set[C] = set()
     for card in cards:
         if card in seen:
             return card

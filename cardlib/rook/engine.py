@@ -61,6 +61,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, ClassVar, Literal, NamedTuple, TypedDict, Unpack, overload
 
+from cardlib.cards import find_duplicate
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
 from cardlib.rook.cards import (
@@ -1185,7 +1186,8 @@ class RookHand:
         who, held = self.players[seat], self._held[seat]
         if len(set(cards)) != len(cards):
             raise RuleViolation(
-                "ROOK-NEST-TAKE", f"{_dup(cards)} is named twice: lay aside five different cards"
+                "ROOK-NEST-TAKE",
+                f"{find_duplicate(cards)} is named twice: lay aside five different cards",
             )
         for c in cards:
             if c not in held[_GROUP[c]]:
@@ -1559,7 +1561,7 @@ def _cards(cards: Iterable[RookCard | str] | str) -> list[RookCard]:
 
 
 def _check_pack(cards: Sequence[RookCard], *, complete: bool) -> None:
-    dup = _dup(cards)
+    dup = find_duplicate(cards)
     if dup is not None:
         raise RuleViolation("ROOK-DECK", f"{dup} appears twice, but the pack has each card once")
     if complete and len(cards) != len(rook_deck()):
@@ -1568,15 +1570,6 @@ def _check_pack(cards: Sequence[RookCard], *, complete: bool) -> None:
             f"a Rook deal uses all {len(rook_deck())} cards (colours 5 to 14 and the Rook), "
             f"got {len(cards)}",
         )
-
-
-def _dup(cards: Iterable[RookCard]) -> RookCard | None:
-    seen: set[RookCard] = set()
-    for c in cards:
-        if c in seen:
-            return c
-        seen.add(c)
-    return None
 
 
 def _listing(cards: Iterable[RookCard]) -> str:
