@@ -37,6 +37,9 @@ FREE_TEXT = frozenset({"example", "source", "note"})
 _NOT_PRINTABLE = re.compile(
     rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x84\x86-\x9f]|\xef\xbf[\xbe\xbf]"
 )
+#: every byte that can start what :data:`_NOT_PRINTABLE` finds: a file without any of them
+#: (most files) is passed with one ``bytes.translate``, a twentieth of the pattern's search
+_MAYBE_NOT_PRINTABLE = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0xC2, 0xEF])
 #: what one diagnostic line shows escaped: control characters, line and paragraph
 #: separators, lone surrogates (a file name that is not UTF-8) and non-characters
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
@@ -93,23 +96,44 @@ class Where:
 class Map(dict[str, Any]):
     """A mapping from YAML that remembers where each key and the mapping itself stand."""
 
-    mark: tuple[int, int] = (1, 1)
-    key_marks: dict[str, tuple[int, int]]
+    #: the parser's marks (0-based ``line`` and ``column``) of the mapping and of each key,
+    #: kept as the parser made them: a place is asked for only when there is something to
+    #: say about it, and turning every mark into a line and a column on reading costs more
+    #: than a tenth of the reading
+    start: Any = None
+    key_starts: dict[str, Any]
     #: False when the reader saw no fraction and no over-long text in this document
     suspect: bool = True
 
+    @property
+    def mark(self) -> tuple[int, int]:
+        """The line and column where the mapping starts, 1-based."""
+        return _place(self.start)
+
     def where(self, key: str) -> tuple[int, int]:
-        return self.key_marks.get(key, self.mark)
+        return _place(self.key_starts.get(key, self.start))
 
 
 class Seq(list[Any]):
     """A sequence from YAML that remembers where each item stands."""
 
-    mark: tuple[int, int] = (1, 1)
-    item_marks: list[tuple[int, int]]
+    #: the parser's marks of the sequence and of each item (see :attr:`Map.start`)
+    start: Any = None
+    item_starts: list[Any]
+
+    @property
+    def mark(self) -> tuple[int, int]:
+        """The line and column where the sequence starts, 1-based."""
+        return _place(self.start)
 
     def where(self, index: int) -> tuple[int, int]:
-        return self.item_marks[index] if 0 <= index < len(self.item_marks) else self.mark
+        starts = self.item_starts
+        return _place(starts[index] if 0 <= index < len(starts) else self.start)
+
+
+def _place(mark: Any) -> tuple[int, int]:
+    """A parser's mark (0-based) as a 1-based line and column; (1, 1) for none."""
+    return (1, 1) if mark is None else (mark.line + 1, mark.column + 1)
 
 
 # -- reading the bytes -------------------------------------------------------------------
@@ -241,14 +265,18 @@ def _short(tag: str) -> str:
 
 
 _UNKNOWN = object()
+#: a whole number written in plain decimal digits, the commonest number of a worked example
+#: (read by ``int`` as PyYAML's constructor reads it; "0" leads nothing else: 017 is octal)
+_DECIMAL = re.compile(r"-?[1-9][0-9]*|0")
 
 
 class _Builder:
     """Plain data from a stream of parser events, with the limits of a worked example.
 
     Most values of a worked example are plain text, written again and again (keys, names,
-    cards, moves): each plain scalar is resolved and made once a file, and a value of a
-    mapping gets its place only if it has a problem (a key and a list item keep theirs)."""
+    cards, moves): each plain scalar is resolved and made once a file, and looked up inline
+    afterwards (a call a scalar is a tenth of the reading); a key, a list item, a mapping
+    and a list keep the parser's mark of their place, a value of a mapping none of its own."""
 
     def __init__(self, parser: Any) -> None:
         self.next = parser.get_event
@@ -284,91 +312,114 @@ class _Builder:
         kind = type(event)
         if kind is self.Scalar and depth <= MAX_DEPTH:
             return self.scalar(event)
-        mark = _at(event)
         if kind is self.Alias:
             raise InputError(
                 "INPUT-YAML",
                 "aliases (*name) are not allowed in worked examples: write the value out",
-                *mark,
+                *_at(event),
             )
         if depth > MAX_DEPTH:
             raise InputError(
                 "INPUT-LIMIT",
                 f"nesting deeper than {MAX_DEPTH} levels: a worked example is never this deep",
-                *mark,
+                *_at(event),
             )
         if kind is self.MapStart:
-            return self.mapping(event, mark, depth)
+            return self.mapping(event, depth)
         if kind is self.SeqStart:
-            return self.sequence(event, mark, depth)
-        raise InputError("INPUT-YAML", "malformed YAML", *mark)  # the parser never gets here
+            return self.sequence(event, depth)
+        raise InputError("INPUT-YAML", "malformed YAML", *_at(event))  # the parser never gets here
 
-    def mapping(self, event: Any, mark: tuple[int, int], depth: int) -> Map:
-        self.fits(event.tag, "map", mark)
+    # mapping() and sequence() read the scalars of their keys, values and items inline:
+    # ``made.get(...) if ev.tag is None and ev.implicit[0] else _UNKNOWN`` is a plain
+    # scalar made before in this file, and anything else (_UNKNOWN) goes through scalar()
+
+    def mapping(self, event: Any, depth: int) -> Map:
+        if event.tag is not None:
+            self.fits(event.tag, "map", event)
         data = Map()
-        data.mark = mark
-        marks: dict[str, tuple[int, int]] = {}
-        data.key_marks = marks
-        next_event, node, scalar = self.next, self.node, self.scalar
+        data.start = event.start_mark
+        starts: dict[str, Any] = {}
+        data.key_starts = starts
+        next_event, node, scalar, made = self.next, self.node, self.scalar, self.made.get
         Scalar, End = self.Scalar, self.MapEnd
         depth += 1
         flat = depth <= MAX_DEPTH  # a scalar here is within the limit
         while True:
-            key_event = next_event()
-            kind = type(key_event)
-            if kind is End:
+            ev = next_event()
+            kind = type(ev)
+            if kind is Scalar and flat:
+                key = made(ev.value, _UNKNOWN) if ev.tag is None and ev.implicit[0] else _UNKNOWN
+                if key is _UNKNOWN:
+                    key = scalar(ev)
+            elif kind is End:
                 return data
-            at = key_event.start_mark
-            key_mark = (at.line + 1, at.column + 1)
-            key = scalar(key_event) if kind is Scalar and flat else node(key_event, depth)
+            else:
+                key = node(ev, depth)
             if type(key) is not str:
                 if isinstance(key, Map | Seq) or key is None:
-                    raise InputError("INPUT-YAML", "mapping keys must be plain text", *key_mark)
+                    raise InputError("INPUT-YAML", "mapping keys must be plain text", *_at(ev))
                 key = str(key)
             if key in data:
                 raise InputError(
-                    "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *key_mark
+                    "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *_at(ev)
                 )
-            value_event = next_event()
-            data[key] = (
-                scalar(value_event)
-                if type(value_event) is Scalar and flat
-                else node(value_event, depth)
-            )
-            marks[key] = key_mark
+            starts[key] = ev.start_mark
+            ev = next_event()
+            if type(ev) is Scalar and flat:
+                value = made(ev.value, _UNKNOWN) if ev.tag is None and ev.implicit[0] else _UNKNOWN
+                data[key] = scalar(ev) if value is _UNKNOWN else value
+            else:
+                data[key] = node(ev, depth)
 
-    def sequence(self, event: Any, mark: tuple[int, int], depth: int) -> Seq:
-        self.fits(event.tag, "seq", mark)
+    def sequence(self, event: Any, depth: int) -> Seq:
+        if event.tag is not None:
+            self.fits(event.tag, "seq", event)
         items = Seq()
-        items.mark = mark
-        item_marks: list[tuple[int, int]] = []
-        items.item_marks = item_marks
-        next_event, node, scalar = self.next, self.node, self.scalar
+        items.start = event.start_mark
+        starts: list[Any] = []
+        items.item_starts = starts
+        next_event, node, scalar, made = self.next, self.node, self.scalar, self.made.get
+        add, add_start = items.append, starts.append
         Scalar, End = self.Scalar, self.SeqEnd
         depth += 1
         flat = depth <= MAX_DEPTH
         while True:
-            item = next_event()
-            kind = type(item)
-            if kind is End:
+            ev = next_event()
+            kind = type(ev)
+            if kind is Scalar and flat:
+                item = made(ev.value, _UNKNOWN) if ev.tag is None and ev.implicit[0] else _UNKNOWN
+                if item is _UNKNOWN:
+                    item = scalar(ev)
+            elif kind is End:
                 return items
-            at = item.start_mark
-            item_marks.append((at.line + 1, at.column + 1))
-            items.append(scalar(item) if kind is Scalar and flat else node(item, depth))
+            else:
+                item = node(ev, depth)
+            add_start(ev.start_mark)
+            add(item)
 
-    def fits(self, tag: str | None, kind: str, mark: tuple[int, int]) -> None:
-        if tag is not None and tag != "!" and tag != _Y + kind:
-            raise InputError("INPUT-YAML", _tag_refused(tag, kind), *mark)
+    def fits(self, tag: str, kind: str, event: Any) -> None:
+        if tag != "!" and tag != _Y + kind:
+            raise InputError("INPUT-YAML", _tag_refused(tag, kind), *_at(event))
 
     def scalar(self, event: Any) -> Any:
+        """The value of a scalar that is not a plain one made before in this file."""
         value = event.value
-        if event.tag is None:
-            if event.implicit[0]:  # plain: made before in this file?
-                made = self.made.get(value, _UNKNOWN)
-                if made is not _UNKNOWN:
-                    return made
-            elif len(value) <= MAX_TEXT:  # quoted: text
+        if event.tag is None and len(value) <= MAX_TEXT:
+            if not event.implicit[0]:  # quoted: text
                 return value
+            # plain: the commonest two kinds read without the resolver's expressions, as
+            # it reads them -- text that no implicit type can start with (names, cards,
+            # moves), and whole numbers in plain decimal digits; anything else is typed()
+            if value[:1] not in self.implicit:
+                made: Any = value
+            elif _DECIMAL.fullmatch(value):
+                made = int(value)
+            else:
+                return self.typed(event)
+            if len(self.made) < 10_000:
+                self.made[value] = made
+            return made
         return self.typed(event)
 
     def typed(self, event: Any) -> Any:
@@ -429,7 +480,11 @@ def read_text(raw: bytes) -> list[Map]:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise InputError("INPUT-FILE", "the file is not UTF-8 text", line) from None
-    bad = _NOT_PRINTABLE.search(raw)
+    bad = (
+        _NOT_PRINTABLE.search(raw)
+        if len(raw.translate(None, _MAYBE_NOT_PRINTABLE)) < len(raw)
+        else None
+    )
     if bad:
         at = bad.start()
         start = raw.rfind(b"\n", 0, at) + 1

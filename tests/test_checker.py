@@ -441,9 +441,9 @@ def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
 
     def marks(node):
         if isinstance(node, dict):
-            return [node.mark, node.key_marks, {k: marks(v) for k, v in node.items()}]
+            return [node.mark, {k: (node.where(k), marks(v)) for k, v in node.items()}]
         if isinstance(node, list):
-            return [node.mark, node.item_marks, [marks(v) for v in node]]
+            return [node.mark, [(node.where(i), marks(v)) for i, v in enumerate(node)]]
         return node
 
     def read(raw):
