@@ -596,7 +596,17 @@ _EXCEPTIONS = {
     "JsonSchemaException": SchemaError,
 }
 #: changes when the way the validator is compiled changes, so that an older one is not used
-_COMPILER = "standalone-1"
+_COMPILER = "standalone-3"
+
+
+def _set_text(mapping: dict[str, Any], keys: set[str]) -> str:
+    """What ``str(keys)`` writes for a set of ``mapping``'s keys (``{'a', 'b'}``), the keys in
+    the order they are written rather than in the set's (see :func:`_standalone`)."""
+    return "{" + ", ".join(repr(key) for key in mapping if key in keys) + "}"
+
+
+_SET_TEXT = "_cardlib_set_text"
+"""The name :func:`_set_text` has in the compiled validator."""
 
 
 def _fastjsonschema_version() -> str:
@@ -655,7 +665,7 @@ def _validator() -> tuple[Callable[[Any], Any], Any]:
             os.replace(partial, cached)
         except OSError:
             pass  # a read-only home: compile again next time
-    namespace: dict[str, Any] = dict(_EXCEPTIONS)
+    namespace: dict[str, Any] = {**_EXCEPTIONS, _SET_TEXT: _set_text}
     exec(code, namespace)  # fastjsonschema's own generated validator (no input is executed)
     return namespace[name], namespace["JsonSchemaValueException"]
 
@@ -666,7 +676,12 @@ def _standalone(source: str) -> Any:
     from :data:`_EXCEPTIONS`), and each name it builds for a message with
     ``"...{i}...".format(**locals())`` (for every list item and key, valid or not) is the
     f-string ``f"...{i}..."``, which builds the same text without first copying every local
-    variable into a dictionary.  Anything else is left as generated."""
+    variable into a dictionary.  Where it goes through the keys left in the set of a
+    mapping's keys (``data_keys = set(data.keys())``, the keys the schema names taken out),
+    to check each or to list them in a message, it goes through the mapping's keys in the
+    order written and takes those in the set: in a set's order, which of several wrong keys
+    was reported followed the string hashing (``PYTHONHASHSEED``).  Anything else is left
+    as generated."""
     import ast
     import string
 
@@ -699,7 +714,60 @@ def _standalone(source: str) -> Any:
             parts.append(ast.FormattedValue(ast.Name(field, ast.Load()), -1, None))
         return ast.JoinedStr(parts)
 
+    def set_of_keys(node: ast.expr) -> str | None:
+        """``data`` for ``set(data.keys())``."""
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "set"
+            and len(node.args) == 1
+            and not node.keywords
+            and isinstance(node.args[0], ast.Call)
+            and isinstance(node.args[0].func, ast.Attribute)
+            and node.args[0].func.attr == "keys"
+            and isinstance(node.args[0].func.value, ast.Name)
+            and not node.args[0].args
+            and not node.args[0].keywords
+        ):
+            return node.args[0].func.value.id
+        return None
+
     class Standalone(ast.NodeTransformer):
+        def __init__(self) -> None:
+            #: in the function being rewritten: each name given a set of keys -> the
+            #: mapping's name (None if given the keys of more than one)
+            self.keys: dict[str, str | None] = {}
+
+        def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+            outer, self.keys = self.keys, {}
+            for n in ast.walk(node):
+                if isinstance(n, ast.Assign) and len(n.targets) == 1:
+                    target, mapping = n.targets[0], set_of_keys(n.value)
+                    if isinstance(target, ast.Name) and mapping is not None:
+                        known = self.keys.setdefault(target.id, mapping)
+                        if known != mapping:
+                            self.keys[target.id] = None
+            self.generic_visit(node)
+            self.keys = outer
+            return node
+
+        def visit_For(self, node: ast.For) -> ast.AST:
+            """``for k in data: if k in data_keys: ...`` for ``for k in data_keys: ...``."""
+            self.generic_visit(node)
+            if not (isinstance(node.iter, ast.Name) and isinstance(node.target, ast.Name)):
+                return node
+            mapping = self.keys.get(node.iter.id)
+            if mapping is None or node.orelse:
+                return node
+            kept = ast.Compare(
+                ast.Name(node.target.id, ast.Load()),
+                [ast.In()],
+                [ast.Name(node.iter.id, ast.Load())],
+            )
+            node.body = [ast.If(kept, node.body, [])]
+            node.iter = ast.Name(mapping, ast.Load())
+            return node
+
         def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST | None:
             names = [alias.name for alias in node.names if alias.asname is None]
             plain = node.module == "fastjsonschema" and len(names) == len(node.names)
@@ -707,8 +775,24 @@ def _standalone(source: str) -> Any:
 
         def visit_Call(self, node: ast.Call) -> ast.AST:
             self.generic_visit(node)
-            made = formatted(node)
+            made = formatted(node) or self.listed(node)
             return node if made is None else ast.copy_location(made, node)
+
+        def listed(self, node: ast.Call) -> ast.expr | None:
+            """``_set_text(data, data_keys)`` for ``str(data_keys)``."""
+            if not (
+                isinstance(node.func, ast.Name)
+                and node.func.id == "str"
+                and len(node.args) == 1
+                and not node.keywords
+                and isinstance(node.args[0], ast.Name)
+            ):
+                return None
+            mapping = self.keys.get(node.args[0].id)
+            if mapping is None:
+                return None
+            args: list[ast.expr] = [ast.Name(mapping, ast.Load()), node.args[0]]
+            return ast.Call(ast.Name(_SET_TEXT, ast.Load()), args, [])
 
     return ast.fix_missing_locations(Standalone().visit(ast.parse(source)))
 

@@ -259,6 +259,45 @@ def test_hostile_file_gets_one_line_and_exit_2(tmp_path, name):
     assert not marker.exists()
 
 
+def test_several_wrong_keys_are_reported_the_same_whatever_the_string_hashing(tmp_path):
+    """Of several wrong keys in one mapping the checker reports the first written, and the
+    same under any ``PYTHONHASHSEED`` (the validator once worked through a set of the keys,
+    whose order follows the string hashing)."""
+    two_twos = (EXAMPLES / "golf" / "two-twos.yaml").read_text("utf-8").split("---\n")[0]
+    step = "      score: {Mei: 0}\n"  # the last line of the file's last step
+    assert two_twos.endswith(step)
+    wrong = {
+        # a step's keys besides expect, illegal and note are moves: text
+        "a-step": (step + "    zeta: 1\n    alpha: [x]\n    mm: 2\n    b: {}\n", "zeta"),
+        # a per-player mapping of whole numbers
+        "per-player": ("      score: {Mei: 0, x1: 1, Q: none, mm: [1], '10': x, ²: 2.5}\n", "Q"),
+        # fields where none may be added
+        "fields": ("      sneaky: 1\n      zz: 2\n      aa: 3\n" + step, "sneaky"),
+    }
+    for name, (replaced, _) in wrong.items():
+        (tmp_path / f"{name}.yaml").write_text(two_twos.replace(step, replaced), "utf-8")
+    outputs = []
+    for seed in ("1", "2", "3", "4"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"}
+        done = subprocess.run(
+            [sys.executable, "-m", "cardlib", "check", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=120,
+        )
+        assert done.returncode == 2 and done.stderr == "", done.stdout + done.stderr
+        outputs.append(done.stdout)
+    assert len(set(outputs)) == 1, outputs
+    problems = outputs[0].splitlines()[:-1]
+    assert len(problems) == len(wrong), problems
+    for line, (name, (_, key)) in zip(problems, sorted(wrong.items()), strict=True):
+        m = DIAGNOSTIC.match(line)
+        assert m and Path(m["path"]).stem == name, line
+        assert f"/{key}:" in line or f"{key!r} is not a field here" in line, line
+
+
 def test_huge_file_is_refused_without_reading_it(tmp_path):
     bad = tmp_path / "huge.yaml"
     with bad.open("w") as f:
@@ -364,7 +403,9 @@ def test_the_cached_validator_matches_the_schema(tmp_path, monkeypatch):
     """The validator compiled once (without fastjsonschema's import and with f-strings for
     its names) and kept in the cache folder answers exactly as fastjsonschema compiling the
     schema afresh, on the shipped examples and on them with hostile values (wrong types, long
-    text, fractions) anywhere; a damaged cache file is compiled again."""
+    text, fractions) anywhere; a damaged cache file is compiled again.  (Of several wrong keys
+    in one mapping it reports the first written, where fastjsonschema's code reports the first
+    in the order of a set: none of these documents has more than one.)"""
     import fastjsonschema
 
     from cardlib import examples
