@@ -15,7 +15,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -596,7 +596,7 @@ _EXCEPTIONS = {
     "JsonSchemaException": SchemaError,
 }
 #: changes when the way the validator is compiled changes, so that an older one is not used
-_COMPILER = "standalone-3"
+_COMPILER = "standalone-4"
 
 
 def _set_text(mapping: dict[str, Any], keys: set[str]) -> str:
@@ -607,6 +607,15 @@ def _set_text(mapping: dict[str, Any], keys: set[str]) -> str:
 
 _SET_TEXT = "_cardlib_set_text"
 """The name :func:`_set_text` has in the compiled validator."""
+
+
+class _Unmet(Exception):
+    """What the compiled validator raises where a refusal is caught and dropped (see
+    :func:`_standalone`)."""
+
+
+_UNMET = "_cardlib_unmet"
+"""The name :class:`_Unmet` has in the compiled validator."""
 
 
 def _fastjsonschema_version() -> str:
@@ -665,7 +674,7 @@ def _validator() -> tuple[Callable[[Any], Any], Any]:
             os.replace(partial, cached)
         except OSError:
             pass  # a read-only home: compile again next time
-    namespace: dict[str, Any] = {**_EXCEPTIONS, _SET_TEXT: _set_text}
+    namespace: dict[str, Any] = {**_EXCEPTIONS, _SET_TEXT: _set_text, _UNMET: _Unmet}
     exec(code, namespace)  # fastjsonschema's own generated validator (no input is executed)
     return namespace[name], namespace["JsonSchemaValueException"]
 
@@ -680,8 +689,11 @@ def _standalone(source: str) -> Any:
     mapping's keys (``data_keys = set(data.keys())``, the keys the schema names taken out),
     to check each or to list them in a message, it goes through the mapping's keys in the
     order written and takes those in the set: in a set's order, which of several wrong keys
-    was reported followed the string hashing (``PYTHONHASHSEED``).  Anything else is left
-    as generated."""
+    was reported followed the string hashing (``PYTHONHASHSEED``).  Where it tries a
+    condition (``if``) or each alternative (``oneOf``) in a ``try`` whose ``except`` drops the
+    refusal, a refusal raised right there is the bare :class:`_Unmet`, not a refusal with its
+    message, its value and its part of the schema made for nothing (two conditions of three
+    fail for every example).  Anything else is left as generated."""
     import ast
     import string
 
@@ -732,6 +744,38 @@ def _standalone(source: str) -> Any:
             return node.args[0].func.value.id
         return None
 
+    refusals = {"JsonSchemaValueException", "JsonSchemaValuesException"}
+
+    def drops_refusals(node: ast.Try) -> list[ast.expr] | None:
+        """What ``try: ... except (JsonSchemaValueException, ...): pass`` catches."""
+        if len(node.handlers) != 1 or node.handlers[0].type is None:
+            return None
+        handler, caught = node.handlers[0], node.handlers[0].type
+        names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+        if not (
+            handler.name is None
+            and len(handler.body) == 1
+            and isinstance(handler.body[0], ast.Pass)
+            and all(isinstance(name, ast.Name) and name.id in refusals for name in names)
+        ):
+            return None
+        return names
+
+    def raised_in(body: list[ast.stmt]) -> Iterator[ast.Raise]:
+        """The refusals raised in ``body`` itself: not in a ``try`` or a function within."""
+        for statement in body:
+            if isinstance(statement, ast.Try | ast.FunctionDef | ast.ClassDef):
+                continue
+            if (
+                isinstance(statement, ast.Raise)
+                and isinstance(statement.exc, ast.Call)
+                and isinstance(statement.exc.func, ast.Name)
+                and statement.exc.func.id in refusals
+            ):
+                yield statement
+            for inner in ("body", "orelse"):
+                yield from raised_in(getattr(statement, inner, None) or [])
+
     class Standalone(ast.NodeTransformer):
         def __init__(self) -> None:
             #: in the function being rewritten: each name given a set of keys -> the
@@ -766,6 +810,17 @@ def _standalone(source: str) -> Any:
             )
             node.body = [ast.If(kept, node.body, [])]
             node.iter = ast.Name(mapping, ast.Load())
+            return node
+
+        def visit_Try(self, node: ast.Try) -> ast.AST:
+            self.generic_visit(node)
+            caught = drops_refusals(node)
+            if caught is not None:
+                for statement in raised_in(node.body):
+                    statement.exc = ast.Name(_UNMET, ast.Load())
+                node.handlers[0].type = ast.Tuple(
+                    [*caught, ast.Name(_UNMET, ast.Load())], ast.Load()
+                )
             return node
 
         def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST | None:
