@@ -269,14 +269,23 @@ _UNKNOWN = object()
 #: (read by ``int`` as PyYAML's constructor reads it; "0" leads nothing else: 017 is octal)
 _DECIMAL = re.compile(r"-?[1-9][0-9]*|0")
 
+_MADE: dict[str, Any] = {}
+"""Plain scalar (untagged, unquoted, at most :data:`MAX_TEXT` characters) -> the text, whole
+number, true/false or null it makes.  The same text always makes the same value, and most
+words of a worked example (keys, names, cards, moves) come again in file after file: each is
+resolved once a process, not once a file (checking the shipped examples once, a tenth of the
+reading).  Emptied when it holds :data:`_MADE_MOST`."""
+_MADE_MOST = 10_000
+
 
 class _Builder:
     """Plain data from a stream of parser events, with the limits of a worked example.
 
     Most values of a worked example are plain text, written again and again (keys, names,
-    cards, moves): each plain scalar is resolved and made once a file, and looked up inline
-    afterwards (a call a scalar is a tenth of the reading); a key, a list item, a mapping
-    and a list keep the parser's mark of their place, a value of a mapping none of its own."""
+    cards, moves): each plain scalar is resolved and made once (:data:`_MADE`), and looked up
+    inline afterwards (a call a scalar is a tenth of the reading); a key, a list item, a
+    mapping and a list keep the parser's mark of their place, a value of a mapping none of
+    its own."""
 
     def __init__(self, parser: Any) -> None:
         self.next = parser.get_event
@@ -286,8 +295,7 @@ class _Builder:
         self.SeqStart, self.SeqEnd = events.SequenceStartEvent, events.SequenceEndEvent
         self.Alias = events.AliasEvent
         self.DocStart, self.StreamEnd = events.DocumentStartEvent, events.StreamEndEvent
-        #: plain scalar (untagged, unquoted) -> the text, number, true/false or null it makes
-        self.made: dict[str, Any] = {}
+        self.made = _MADE
         self.suspect = False
 
     def documents(self) -> list[Any]:
@@ -417,8 +425,7 @@ class _Builder:
                 made = int(value)
             else:
                 return self.typed(event)
-            if len(self.made) < 10_000:
-                self.made[value] = made
+            self.keep(value, made)
             return made
         return self.typed(event)
 
@@ -449,9 +456,15 @@ class _Builder:
             ) from None
         if type(made) is float:
             self.suspect = True
-        elif event.tag is None and len(value) <= MAX_TEXT and len(self.made) < 10_000:
-            self.made[value] = made  # text, a whole number, true/false or null: kept as made
+        elif event.tag is None and len(value) <= MAX_TEXT:
+            self.keep(value, made)  # text, a whole number, true/false or null
         return made
+
+    def keep(self, value: str, made: Any) -> None:
+        """Keep what a plain scalar made (see :data:`_MADE`)."""
+        if len(self.made) >= _MADE_MOST:
+            self.made.clear()
+        self.made[value] = made
 
     def resolve(self, value: str) -> str:
         for tag, regexp in self.implicit.get(value[:1] or "", ()):

@@ -474,6 +474,31 @@ def test_the_validator_runs_without_fastjsonschema(tmp_path):
     assert [r.stdout for r in runs] == ["True\n", "False\n"], [r.stderr for r in runs]
 
 
+def test_plain_scalars_are_read_as_the_safe_loader_reads_them(monkeypatch):
+    """Each plain scalar is resolved once a process and kept (a bounded memo, emptied when
+    full): what it makes is what PyYAML's safe loader makes, the first time and every time
+    after, in a key, a value or a list item, with the memo full or not."""
+    import yaml
+
+    from cardlib import examples
+
+    words = ["Mei", "8H", "10C", "0", "-3", "017", "0x1F", "1_000", "12:30", "yes", "No"]
+    words += ["off", "null", "~", "true", "draw", "flip TL", "Y14", "2001-12-14", "+7", "-0"]
+    text = "".join(f"k{i}: {w}\nl{i}: [{w}]\n" for i, w in enumerate(words))
+    expected = yaml.safe_load(text.replace("2001-12-14", "'2001-12-14'"))
+    for most in (10_000, 5):
+        monkeypatch.setattr(examples, "_MADE", {})
+        monkeypatch.setattr(examples, "_MADE_MOST", most)
+        for _ in range(2):
+            (doc,) = examples.read_text(text.encode())
+            assert doc == expected
+            made = [v[0] if isinstance(v, list) else v for v in doc.values()]
+            assert [type(v) for v in made] == [
+                type(v[0] if isinstance(v, list) else v) for v in expected.values()
+            ]
+            assert len(examples._MADE) <= most
+
+
 def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
     """Without libyaml the reader falls back to PyYAML's own parser: the same data, the same
     places, the same problems at the same lines."""
