@@ -96,19 +96,21 @@ class Where:
 class Map(dict[str, Any]):
     """A mapping from YAML that remembers where each key and the mapping itself stand."""
 
+    # attributes in slots: the reader makes a thousand mappings and lists a second
+    __slots__ = ("key_starts", "start", "suspect")
     #: the parser's marks (0-based ``line`` and ``column``) of the mapping and of each key,
     #: kept as the parser made them: a place is asked for only when there is something to
     #: say about it, and turning every mark into a line and a column on reading costs more
     #: than a tenth of the reading
-    start: Any = None
+    start: Any
     key_starts: dict[str, Any]
-    #: False when the reader saw no fraction and no over-long text in this document
-    suspect: bool = True
+    #: of a document, False when the reader saw no fraction and no over-long text in it
+    suspect: bool
 
     @property
     def mark(self) -> tuple[int, int]:
         """The line and column where the mapping starts, 1-based."""
-        return _place(self.start)
+        return _place(getattr(self, "start", None))
 
     def where(self, key: str) -> tuple[int, int]:
         return _place(self.key_starts.get(key, self.start))
@@ -117,14 +119,15 @@ class Map(dict[str, Any]):
 class Seq(list[Any]):
     """A sequence from YAML that remembers where each item stands."""
 
+    __slots__ = ("item_starts", "start")
     #: the parser's marks of the sequence and of each item (see :attr:`Map.start`)
-    start: Any = None
+    start: Any
     item_starts: list[Any]
 
     @property
     def mark(self) -> tuple[int, int]:
         """The line and column where the sequence starts, 1-based."""
-        return _place(self.start)
+        return _place(getattr(self, "start", None))
 
     def where(self, index: int) -> tuple[int, int]:
         starts = self.item_starts
@@ -297,6 +300,9 @@ class _Builder:
         self.DocStart, self.StreamEnd = events.DocumentStartEvent, events.StreamEndEvent
         self.made = _MADE
         self.suspect = False
+        #: what the loops of mapping() and sequence() read, in one tuple: unpacking it on
+        #: each call costs less than reading as many attributes
+        self.loop = (self.next, self.node, self.scalar, self.made.get, self.Scalar)
 
     def documents(self) -> list[Any]:
         docs: list[Any] = []
@@ -349,8 +355,8 @@ class _Builder:
         data.start = event.start_mark
         starts: dict[str, Any] = {}
         data.key_starts = starts
-        next_event, node, scalar, made = self.next, self.node, self.scalar, self.made.get
-        Scalar, End = self.Scalar, self.MapEnd
+        next_event, node, scalar, made, Scalar = self.loop
+        End = self.MapEnd
         depth += 1
         flat = depth <= MAX_DEPTH  # a scalar here is within the limit
         while True:
@@ -387,9 +393,9 @@ class _Builder:
         items.start = event.start_mark
         starts: list[Any] = []
         items.item_starts = starts
-        next_event, node, scalar, made = self.next, self.node, self.scalar, self.made.get
+        next_event, node, scalar, made, Scalar = self.loop
+        End = self.SeqEnd
         add, add_start = items.append, starts.append
-        Scalar, End = self.Scalar, self.SeqEnd
         depth += 1
         flat = depth <= MAX_DEPTH
         while True:
@@ -913,7 +919,7 @@ def validate(doc: Map) -> None:
         raise InputError(
             "INPUT-SCHEMA", f"{_where_text(path)}: {clip(message, 300)}", line, col
         ) from None
-    if doc.suspect:
+    if getattr(doc, "suspect", True):
         _plain(doc, [])
 
 
