@@ -345,8 +345,9 @@ def _check_claims(
 ) -> None:
     """The claims of ``step``'s ``expect:`` (at ``here``), each compared with the engine."""
     told = step.where("expect")[0]  # the line of each claim confirmed, in the narration
+    claims, tell = adapter.CLAIMS, report.told.append
     for key, value in step["expect"].items():
-        fn = _refused_claim if key == "refused" else adapter.CLAIMS.get(key)
+        fn = _refused_claim if key == "refused" else claims.get(key)
         if fn is None:  # the schema knows every claim; this is a safety net
             raise InputError.at(
                 (*here, key), "INPUT-SCHEMA", f"{key!r} is not a claim this game can check"
@@ -363,8 +364,8 @@ def _check_claims(
             raise InputError.at(
                 (*here, key), e.rule or "INPUT-SCHEMA", f"{key}: {e.message}"
             ) from None
+        report.claims += len(results)
         for r in results:
-            report.claims += 1
             if isinstance(r, Mismatch):
                 line, col = locate(doc, list(r.path))
                 report.problems.append(
@@ -378,9 +379,9 @@ def _check_claims(
                     )
                 )
             elif type(r.value) in _TOLD_LATER:
-                report.told.append((told, r))
+                tell((told, r))
             else:
-                report.told.append(_told(told, r))
+                tell(_told(told, r))
 
 
 class _Capped(list[Problem]):
