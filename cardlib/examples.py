@@ -615,7 +615,7 @@ _EXCEPTIONS = {
     "JsonSchemaException": SchemaError,
 }
 #: changes when the way the validator is compiled changes, so that an older one is not used
-_COMPILER = "standalone-4"
+_COMPILER = "standalone-5"
 
 
 def _set_text(mapping: dict[str, Any], keys: set[str]) -> str:
@@ -868,7 +868,101 @@ def _standalone(source: str) -> Any:
             args: list[ast.expr] = [ast.Name(mapping, ast.Load()), node.args[0]]
             return ast.Call(ast.Name(_SET_TEXT, ast.Load()), args, [])
 
-    return ast.fix_missing_locations(Standalone().visit(ast.parse(source)))
+    tree = Standalone().visit(ast.parse(source))
+    return ast.fix_missing_locations(_written_out(tree))
+
+
+def _written_out(tree: Any) -> Any:
+    """``tree`` with each call of a small validator (one that calls no other: the schema's
+    card, rule ID, ...) written out where it stands, its parameters replaced by what the
+    call passes and its variables renamed.  The name a call passes (``data.steps[3]``) is
+    then built only for a message, where the call built one for every card of every
+    example: checking a card was a tenth of the validation.  The code does the same."""
+    import ast
+    import copy
+
+    def small(function: ast.FunctionDef) -> bool:
+        """A validator ``(data, custom_formats={}, name_prefix=None)`` that calls no other
+        validator and ends with its one ``return data``, and whose code does not depend on
+        being a function: no ``locals()``, no nested function, no ``global``."""
+        params = [a.arg for a in function.args.args]
+        *body, last = function.body
+        if params != ["data", "custom_formats", "name_prefix"] or function.args.vararg:
+            return False
+        if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
+            return False
+        if last.value.id != "data":
+            return False
+        for node in ast.walk(ast.Module(body, [])):
+            if isinstance(
+                node,
+                ast.Return
+                | ast.FunctionDef
+                | ast.Lambda
+                | ast.ClassDef
+                | ast.Global
+                | ast.Nonlocal
+                | ast.Yield
+                | ast.YieldFrom,
+            ):
+                return False
+            called = (
+                node.func.id
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                else ""
+            )
+            if called == "locals" or called.startswith("validate"):
+                return False
+            if isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Store):
+                return False
+        return True
+
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    leaves: dict[str, tuple[ast.FunctionDef, set[str]]] = {}
+    for function in functions:
+        if not small(function):
+            continue
+        stored = {
+            node.id
+            for node in ast.walk(function)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+        }
+        if not {f"{name}__{function.name}" for name in stored} & used:
+            leaves[function.name] = (function, stored)
+
+    class Rename(ast.NodeTransformer):
+        def __init__(self, function: str, stored: set[str], data: str, name: ast.expr):
+            self.function, self.stored, self.data, self.name = function, stored, data, name
+
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if node.id == "data":
+                return ast.Name(self.data, node.ctx)
+            if node.id == "name_prefix":
+                return copy.deepcopy(self.name)
+            if node.id in self.stored:
+                return ast.Name(f"{node.id}__{self.function}", node.ctx)
+            return node
+
+    class Inline(ast.NodeTransformer):
+        def visit_Expr(self, node: ast.Expr) -> Any:
+            call = node.value
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id in leaves
+                and len(call.args) == 3
+                and not call.keywords
+                and isinstance(call.args[0], ast.Name)
+                and isinstance(call.args[1], ast.Name)
+                and call.args[1].id == "custom_formats"
+            ):
+                return node
+            function, stored = leaves[call.func.id]
+            rename = Rename(function.name, stored, call.args[0].id, call.args[2])
+            return [rename.visit(copy.deepcopy(statement)) for statement in function.body[:-1]]
+
+    return Inline().visit(tree)
 
 
 def locate(doc: Any, path: list[Any]) -> tuple[int, int]:

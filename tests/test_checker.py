@@ -579,3 +579,50 @@ def test_the_validator_names_are_built_as_str_format_builds_them():
     exec(source, original := {})
     for args in [(3, "Mei"), (-1, "a{b}"), (10**20, "")]:
         assert made["names"](*args) == original["names"](*args)
+
+
+def test_small_validators_are_written_out_where_they_are_called():
+    """The compiled validator writes out each call of a validator that calls no other, with
+    its variables renamed (the caller's are left alone) and the name a call passes built
+    only for a message: the same outcomes, refusals included.  A validator that calls
+    another or returns early stays a call."""
+    import ast
+
+    from cardlib import examples
+
+    source = (
+        "def validate_leaf(data, custom_formats={}, name_prefix=None):\n"
+        "    if not isinstance(data, str):\n"
+        "        raise ValueError((name_prefix or 'data') + ' must be string', data)\n"
+        "    data_len = len(data)\n"
+        "    if data_len > 3:\n"
+        "        raise ValueError((name_prefix or 'data') + ' is long', data_len)\n"
+        "    return data\n"
+        "def validate_early(data, custom_formats={}, name_prefix=None):\n"
+        "    if data == 'x':\n"
+        "        return data\n"
+        "    return data\n"
+        "def validate_top(data, custom_formats={}, name_prefix=None):\n"
+        "    data_len = len(data)\n"
+        "    for data_x, data_item in enumerate(data):\n"
+        "        validate_leaf(data_item, custom_formats, (name_prefix or 'data') + f'[{data_x}]')\n"
+        "        validate_early(data_item, custom_formats, name_prefix)\n"
+        "    return data_len\n"
+    )
+    tree = examples._standalone(source)
+    top = next(f for f in tree.body if f.name == "validate_top")
+    calls = [
+        n.func.id for n in ast.walk(top) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    ]
+    assert "validate_leaf" not in calls and "validate_early" in calls
+    exec(compile(tree, "<written out>", "exec"), made := {})
+    exec(source, original := {})
+
+    def outcome(namespace, data):
+        try:
+            return namespace["validate_top"](data, {}, "doc")
+        except ValueError as e:
+            return e.args
+
+    for data in (["a", "bb", "c"], ["a", 5], ["abcd"], [], ["x", "yy"], ["ab", "abcde"]):
+        assert outcome(made, data) == outcome(original, data)
