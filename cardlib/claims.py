@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Generic, NamedTuple, TypeVar, cast
+from typing import Any, Generic, NamedTuple, NoReturn, TypeVar, cast
 
 from cardlib.errors import InputError, NotationError
 
@@ -139,7 +139,7 @@ class NamedCards(Generic[C]):
     def many(self, cards: list[Any], path: Path) -> list[C]:
         """Register a list of cards named at ``path`` (none of them unknown)."""
         # add() written out for a card's notation, the commonest by far (the lists of cards
-        # are most of what an example names; two calls a card were half the time)
+        # are most of what an example names; two calls a card were a sixth of the time)
         first, parse, found = self.first, self.parse, []
         for i, card in enumerate(cards):
             here = (*path, i)
@@ -160,7 +160,7 @@ class NamedCards(Generic[C]):
             found.append(card)
         return found
 
-    def _twice(self, card: Any, path: Path, first: Path, why: str) -> None:
+    def _twice(self, card: Any, path: Path, first: Path, why: str) -> NoReturn:
         """Refuse ``card`` named again at ``path``, first named at ``first``."""
         where = "/".join(map(str, first))
         raise InputError.at(
