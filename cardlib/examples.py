@@ -96,12 +96,12 @@ class Where:
 class Map(dict[str, Any]):
     """A mapping from YAML that remembers where each key and the mapping itself stand."""
 
-    # attributes in slots: the reader makes a thousand mappings and lists a second
+    # attributes in slots: the reader makes one for each mapping it reads
     __slots__ = ("key_starts", "start", "suspect")
     #: the parser's marks (0-based ``line`` and ``column``) of the mapping and of each key,
     #: kept as the parser made them: a place is asked for only when there is something to
-    #: say about it, and turning every mark into a line and a column on reading costs more
-    #: than a tenth of the reading
+    #: say about it, and turning every mark into a line and a column costs a twentieth of
+    #: the reading
     start: Any
     key_starts: dict[str, Any]
     #: of a document, False when the reader saw no fraction and no over-long text in it
@@ -276,8 +276,8 @@ _MADE: dict[str, Any] = {}
 """Plain scalar (untagged, unquoted, at most :data:`MAX_TEXT` characters) -> the text, whole
 number, true/false or null it makes.  The same text always makes the same value, and most
 words of a worked example (keys, names, cards, moves) come again in file after file: each is
-resolved once a process, not once a file (checking the shipped examples once, a tenth of the
-reading).  Emptied when it holds :data:`_MADE_MOST`."""
+resolved once a process, not once a file (checking the shipped examples once in a fresh
+process, a twelfth of the reading).  Emptied when it holds :data:`_MADE_MOST`."""
 _MADE_MOST = 10_000
 
 
@@ -286,9 +286,8 @@ class _Builder:
 
     Most values of a worked example are plain text, written again and again (keys, names,
     cards, moves): each plain scalar is resolved and made once (:data:`_MADE`), and looked up
-    inline afterwards (a call a scalar is a tenth of the reading); a key, a list item, a
-    mapping and a list keep the parser's mark of their place, a value of a mapping none of
-    its own."""
+    inline afterwards; a key, a list item, a mapping and a list keep the parser's mark of
+    their place, a value of a mapping none of its own."""
 
     def __init__(self, parser: Any) -> None:
         self.next = parser.get_event
@@ -345,8 +344,8 @@ class _Builder:
         raise InputError("INPUT-YAML", "malformed YAML", *_at(event))  # the parser never gets here
 
     # mapping() and sequence() read the scalars of their keys, values and items inline:
-    # ``made.get(...) if ev.tag is None and ev.implicit[0] else _UNKNOWN`` is a plain
-    # scalar made before in this file, and anything else (_UNKNOWN) goes through scalar()
+    # ``made(...) if ev.tag is None and ev.implicit[0] else _UNKNOWN`` is a plain scalar
+    # made before, and anything else (_UNKNOWN) goes through scalar()
 
     def mapping(self, event: Any, depth: int) -> Map:
         if event.tag is not None:
@@ -417,7 +416,7 @@ class _Builder:
             raise InputError("INPUT-YAML", _tag_refused(tag, kind), *_at(event))
 
     def scalar(self, event: Any) -> Any:
-        """The value of a scalar that is not a plain one made before in this file."""
+        """The value of a scalar that is not a plain one made before."""
         value = event.value
         if event.tag is None and len(value) <= MAX_TEXT:
             if not event.implicit[0]:  # quoted: text
