@@ -81,9 +81,10 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     claims: int = 0
     moves: int = 0
-    #: what :attr:`narration` tells, in order: a line of text, or a move's line and its
-    #: :class:`Event`, whose text is composed from its facts only when the narration is read
-    told: list[str | tuple[int, Event]] = field(default_factory=list, repr=False)
+    #: what :attr:`narration` tells, in order: a line of text, or a line number and what
+    #: happened there -- a move's :class:`Event`, whose text is composed from its facts, or a
+    #: claim :class:`Confirmed` -- put into words only when the narration is read
+    told: list[str | tuple[int, Event | Confirmed]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         self.path = one_line(self.path)
@@ -92,7 +93,7 @@ class Report:
     @property
     def narration(self) -> list[str]:
         """Each move and each claim confirmed, in words: ``line 12: Mei takes 5H ...``."""
-        return [t if isinstance(t, str) else f"line {t[0]}: {t[1]}" for t in self.told]
+        return [t if isinstance(t, str) else _told(*t) for t in self.told]
 
     @property
     def passed(self) -> bool:
@@ -114,8 +115,25 @@ class Report:
         }
 
 
+def _told(line: int, what: Event | Confirmed) -> str:
+    if isinstance(what, Confirmed):
+        return f"line {line}: ✓ {what.what} = {_show(what.value)} ({what.rule})"
+    return f"line {line}: {what}"
+
+
+#: the types of a confirmed value that the narration may put into words when it is read
+#: (a list could be the engine's own, changed by the next move: it is told at once)
+_TOLD_LATER = frozenset({int, str, bool, type(None)})
+
+_ADAPTERS: dict[str, Adapter] = {}
+"""Each game's claims module, once looked up (the registry's look-up runs an import
+statement, a few microseconds an example)."""
+
+
 def _adapter(game: str) -> Adapter:
-    adapter: Adapter = GAMES[game].claims
+    adapter = _ADAPTERS.get(game)
+    if adapter is None:
+        adapter = _ADAPTERS[game] = GAMES[game].claims
     return adapter
 
 
@@ -293,7 +311,7 @@ def check_document(doc: Map, name: str, *, budget: Budget | None = None) -> Repo
                         return report
                     report.told.append((step.where(player)[0], event))
             if "expect" in step:
-                _check_claims(adapter, state, doc, step["expect"], (*here, "expect"), report)
+                _check_claims(adapter, state, doc, step, (*here, "expect"), report)
         except InputError as e:
             problem(_where(doc, e), e.code, e.message, "input")
             return report
@@ -323,11 +341,13 @@ def _refused_claim(state: Any, value: str, path: tuple[Any, ...]) -> list[ClaimR
 
 
 def _check_claims(
-    adapter: Adapter, state: Any, doc: Map, expect: Map, here: tuple[Any, ...], report: Report
+    adapter: Adapter, state: Any, doc: Map, step: Map, here: tuple[Any, ...], report: Report
 ) -> None:
-    told = f"line {locate(doc, list(here))[0]}: ✓"  # the narration of each claim confirmed
-    for key, value in expect.items():
-        fn = _refused_claim if key == "refused" else adapter.CLAIMS.get(key)
+    """The claims of ``step``'s ``expect:`` (at ``here``), each compared with the engine."""
+    told = step.where("expect")[0]  # the line of each claim confirmed, in the narration
+    claims, tell = adapter.CLAIMS, report.told.append
+    for key, value in step["expect"].items():
+        fn = _refused_claim if key == "refused" else claims.get(key)
         if fn is None:  # the schema knows every claim; this is a safety net
             raise InputError.at(
                 (*here, key), "INPUT-SCHEMA", f"{key!r} is not a claim this game can check"
@@ -344,8 +364,8 @@ def _check_claims(
             raise InputError.at(
                 (*here, key), e.rule or "INPUT-SCHEMA", f"{key}: {e.message}"
             ) from None
+        report.claims += len(results)
         for r in results:
-            report.claims += 1
             if isinstance(r, Mismatch):
                 line, col = locate(doc, list(r.path))
                 report.problems.append(
@@ -358,8 +378,10 @@ def _check_claims(
                         "mismatch",
                     )
                 )
+            elif type(r.value) in _TOLD_LATER:
+                tell((told, r))
             else:
-                report.told.append(f"{told} {r.what} = {_show(r.value)} ({r.rule})")
+                tell(_told(told, r))
 
 
 class _Capped(list[Problem]):

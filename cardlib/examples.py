@@ -15,7 +15,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -37,6 +37,9 @@ FREE_TEXT = frozenset({"example", "source", "note"})
 _NOT_PRINTABLE = re.compile(
     rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x84\x86-\x9f]|\xef\xbf[\xbe\xbf]"
 )
+#: every byte that can start what :data:`_NOT_PRINTABLE` finds: a file without any of them
+#: (most files) is passed with one ``bytes.translate``, a twentieth of the pattern's search
+_MAYBE_NOT_PRINTABLE = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0xC2, 0xEF])
 #: what one diagnostic line shows escaped: control characters, line and paragraph
 #: separators, lone surrogates (a file name that is not UTF-8) and non-characters
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
@@ -93,23 +96,47 @@ class Where:
 class Map(dict[str, Any]):
     """A mapping from YAML that remembers where each key and the mapping itself stand."""
 
-    mark: tuple[int, int] = (1, 1)
-    key_marks: dict[str, tuple[int, int]]
-    #: False when the reader saw no fraction and no over-long text in this document
-    suspect: bool = True
+    # attributes in slots: the reader makes one for each mapping it reads
+    __slots__ = ("key_starts", "start", "suspect")
+    #: the parser's marks (0-based ``line`` and ``column``) of the mapping and of each key,
+    #: kept as the parser made them: a place is asked for only when there is something to
+    #: say about it, and turning every mark into a line and a column costs a twentieth of
+    #: the reading
+    start: Any
+    key_starts: dict[str, Any]
+    #: of a document, False when the reader saw no fraction and no over-long text in it
+    suspect: bool
+
+    @property
+    def mark(self) -> tuple[int, int]:
+        """The line and column where the mapping starts, 1-based."""
+        return _place(getattr(self, "start", None))
 
     def where(self, key: str) -> tuple[int, int]:
-        return self.key_marks.get(key, self.mark)
+        return _place(self.key_starts.get(key, self.start))
 
 
 class Seq(list[Any]):
     """A sequence from YAML that remembers where each item stands."""
 
-    mark: tuple[int, int] = (1, 1)
-    item_marks: list[tuple[int, int]]
+    __slots__ = ("item_starts", "start")
+    #: the parser's marks of the sequence and of each item (see :attr:`Map.start`)
+    start: Any
+    item_starts: list[Any]
+
+    @property
+    def mark(self) -> tuple[int, int]:
+        """The line and column where the sequence starts, 1-based."""
+        return _place(getattr(self, "start", None))
 
     def where(self, index: int) -> tuple[int, int]:
-        return self.item_marks[index] if 0 <= index < len(self.item_marks) else self.mark
+        starts = self.item_starts
+        return _place(starts[index] if 0 <= index < len(starts) else self.start)
+
+
+def _place(mark: Any) -> tuple[int, int]:
+    """A parser's mark (0-based) as a 1-based line and column; (1, 1) for none."""
+    return (1, 1) if mark is None else (mark.line + 1, mark.column + 1)
 
 
 # -- reading the bytes -------------------------------------------------------------------
@@ -241,14 +268,26 @@ def _short(tag: str) -> str:
 
 
 _UNKNOWN = object()
+#: a whole number written in plain decimal digits, the commonest number of a worked example
+#: (read by ``int`` as PyYAML's constructor reads it; "0" leads nothing else: 017 is octal)
+_DECIMAL = re.compile(r"-?[1-9][0-9]*|0")
+
+_MADE: dict[str, Any] = {}
+"""Plain scalar (untagged, unquoted, at most :data:`MAX_TEXT` characters) -> the text, whole
+number, true/false or null it makes.  The same text always makes the same value, and most
+words of a worked example (keys, names, cards, moves) come again in file after file: each is
+resolved once a process, not once a file (checking the shipped examples once in a fresh
+process, a twelfth of the reading).  Emptied when it holds :data:`_MADE_MOST`."""
+_MADE_MOST = 10_000
 
 
 class _Builder:
     """Plain data from a stream of parser events, with the limits of a worked example.
 
     Most values of a worked example are plain text, written again and again (keys, names,
-    cards, moves): each plain scalar is resolved and made once a file, and a value of a
-    mapping gets its place only if it has a problem (a key and a list item keep theirs)."""
+    cards, moves): each plain scalar is resolved and made once (:data:`_MADE`), and looked up
+    inline afterwards; a key, a list item, a mapping and a list keep the parser's mark of
+    their place, a value of a mapping none of its own."""
 
     def __init__(self, parser: Any) -> None:
         self.next = parser.get_event
@@ -258,9 +297,11 @@ class _Builder:
         self.SeqStart, self.SeqEnd = events.SequenceStartEvent, events.SequenceEndEvent
         self.Alias = events.AliasEvent
         self.DocStart, self.StreamEnd = events.DocumentStartEvent, events.StreamEndEvent
-        #: plain scalar (untagged, unquoted) -> the text, number, true/false or null it makes
-        self.made: dict[str, Any] = {}
+        self.made = _MADE
         self.suspect = False
+        #: what the loops of mapping() and sequence() read, in one tuple: unpacking it on
+        #: each call costs less than reading as many attributes
+        self.loop = (self.next, self.node, self.scalar, self.made.get, self.Scalar)
 
     def documents(self) -> list[Any]:
         docs: list[Any] = []
@@ -284,91 +325,113 @@ class _Builder:
         kind = type(event)
         if kind is self.Scalar and depth <= MAX_DEPTH:
             return self.scalar(event)
-        mark = _at(event)
         if kind is self.Alias:
             raise InputError(
                 "INPUT-YAML",
                 "aliases (*name) are not allowed in worked examples: write the value out",
-                *mark,
+                *_at(event),
             )
         if depth > MAX_DEPTH:
             raise InputError(
                 "INPUT-LIMIT",
                 f"nesting deeper than {MAX_DEPTH} levels: a worked example is never this deep",
-                *mark,
+                *_at(event),
             )
         if kind is self.MapStart:
-            return self.mapping(event, mark, depth)
+            return self.mapping(event, depth)
         if kind is self.SeqStart:
-            return self.sequence(event, mark, depth)
-        raise InputError("INPUT-YAML", "malformed YAML", *mark)  # the parser never gets here
+            return self.sequence(event, depth)
+        raise InputError("INPUT-YAML", "malformed YAML", *_at(event))  # the parser never gets here
 
-    def mapping(self, event: Any, mark: tuple[int, int], depth: int) -> Map:
-        self.fits(event.tag, "map", mark)
+    # mapping() and sequence() read the scalars of their keys, values and items inline:
+    # ``made(...) if ev.tag is None and ev.implicit[0] else _UNKNOWN`` is a plain scalar
+    # made before, and anything else (_UNKNOWN) goes through scalar()
+
+    def mapping(self, event: Any, depth: int) -> Map:
+        if event.tag is not None:
+            self.fits(event.tag, "map", event)
         data = Map()
-        data.mark = mark
-        marks: dict[str, tuple[int, int]] = {}
-        data.key_marks = marks
-        next_event, node, scalar = self.next, self.node, self.scalar
-        Scalar, End = self.Scalar, self.MapEnd
+        data.start = event.start_mark
+        starts: dict[str, Any] = {}
+        data.key_starts = starts
+        next_event, node, scalar, made, Scalar = self.loop
+        End = self.MapEnd
         depth += 1
         flat = depth <= MAX_DEPTH  # a scalar here is within the limit
         while True:
-            key_event = next_event()
-            kind = type(key_event)
-            if kind is End:
+            ev = next_event()
+            kind = type(ev)
+            if kind is Scalar and flat:
+                key = made(ev.value, _UNKNOWN) if ev.tag is None and ev.implicit[0] else _UNKNOWN
+                if key is _UNKNOWN:
+                    key = scalar(ev)
+            elif kind is End:
                 return data
-            at = key_event.start_mark
-            key_mark = (at.line + 1, at.column + 1)
-            key = scalar(key_event) if kind is Scalar and flat else node(key_event, depth)
+            else:
+                key = node(ev, depth)
             if type(key) is not str:
                 if isinstance(key, Map | Seq) or key is None:
-                    raise InputError("INPUT-YAML", "mapping keys must be plain text", *key_mark)
+                    raise InputError("INPUT-YAML", "mapping keys must be plain text", *_at(ev))
                 key = str(key)
             if key in data:
                 raise InputError(
-                    "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *key_mark
+                    "INPUT-YAML", f"duplicate key {clip(repr(key))} in one mapping", *_at(ev)
                 )
-            value_event = next_event()
-            data[key] = (
-                scalar(value_event)
-                if type(value_event) is Scalar and flat
-                else node(value_event, depth)
-            )
-            marks[key] = key_mark
+            starts[key] = ev.start_mark
+            ev = next_event()
+            if type(ev) is Scalar and flat:
+                value = made(ev.value, _UNKNOWN) if ev.tag is None and ev.implicit[0] else _UNKNOWN
+                data[key] = scalar(ev) if value is _UNKNOWN else value
+            else:
+                data[key] = node(ev, depth)
 
-    def sequence(self, event: Any, mark: tuple[int, int], depth: int) -> Seq:
-        self.fits(event.tag, "seq", mark)
+    def sequence(self, event: Any, depth: int) -> Seq:
+        if event.tag is not None:
+            self.fits(event.tag, "seq", event)
         items = Seq()
-        items.mark = mark
-        item_marks: list[tuple[int, int]] = []
-        items.item_marks = item_marks
-        next_event, node, scalar = self.next, self.node, self.scalar
-        Scalar, End = self.Scalar, self.SeqEnd
+        items.start = event.start_mark
+        starts: list[Any] = []
+        items.item_starts = starts
+        next_event, node, scalar, made, Scalar = self.loop
+        End = self.SeqEnd
+        add, add_start = items.append, starts.append
         depth += 1
         flat = depth <= MAX_DEPTH
         while True:
-            item = next_event()
-            kind = type(item)
-            if kind is End:
+            ev = next_event()
+            kind = type(ev)
+            if kind is Scalar and flat:
+                item = made(ev.value, _UNKNOWN) if ev.tag is None and ev.implicit[0] else _UNKNOWN
+                if item is _UNKNOWN:
+                    item = scalar(ev)
+            elif kind is End:
                 return items
-            at = item.start_mark
-            item_marks.append((at.line + 1, at.column + 1))
-            items.append(scalar(item) if kind is Scalar and flat else node(item, depth))
+            else:
+                item = node(ev, depth)
+            add_start(ev.start_mark)
+            add(item)
 
-    def fits(self, tag: str | None, kind: str, mark: tuple[int, int]) -> None:
-        if tag is not None and tag != "!" and tag != _Y + kind:
-            raise InputError("INPUT-YAML", _tag_refused(tag, kind), *mark)
+    def fits(self, tag: str, kind: str, event: Any) -> None:
+        if tag != "!" and tag != _Y + kind:
+            raise InputError("INPUT-YAML", _tag_refused(tag, kind), *_at(event))
 
     def scalar(self, event: Any) -> Any:
+        """The value of a scalar that is not a plain one made before."""
         value = event.value
-        if event.tag is None:
-            if event.implicit[0]:  # plain: made before in this file?
-                made = self.made.get(value, _UNKNOWN)
-                if made is not _UNKNOWN:
-                    return made
-            elif len(value) <= MAX_TEXT:  # quoted: text
+        if event.tag is None and len(value) <= MAX_TEXT:
+            if not event.implicit[0]:  # quoted: text
                 return value
+            # plain: the commonest two kinds read without the resolver's expressions, as
+            # it reads them -- text that no implicit type can start with (names, cards,
+            # moves), and whole numbers in plain decimal digits; anything else is typed()
+            if value[:1] not in self.implicit:
+                made: Any = value
+            elif _DECIMAL.fullmatch(value):
+                made = int(value)
+            else:
+                return self.typed(event)
+            self.keep(value, made)
+            return made
         return self.typed(event)
 
     def typed(self, event: Any) -> Any:
@@ -398,9 +461,15 @@ class _Builder:
             ) from None
         if type(made) is float:
             self.suspect = True
-        elif event.tag is None and len(value) <= MAX_TEXT and len(self.made) < 10_000:
-            self.made[value] = made  # text, a whole number, true/false or null: kept as made
+        elif event.tag is None and len(value) <= MAX_TEXT:
+            self.keep(value, made)  # text, a whole number, true/false or null
         return made
+
+    def keep(self, value: str, made: Any) -> None:
+        """Keep what a plain scalar made (see :data:`_MADE`)."""
+        if len(self.made) >= _MADE_MOST:
+            self.made.clear()
+        self.made[value] = made
 
     def resolve(self, value: str) -> str:
         for tag, regexp in self.implicit.get(value[:1] or "", ()):
@@ -429,7 +498,11 @@ def read_text(raw: bytes) -> list[Map]:
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise InputError("INPUT-FILE", "the file is not UTF-8 text", line) from None
-    bad = _NOT_PRINTABLE.search(raw)
+    bad = (
+        _NOT_PRINTABLE.search(raw)
+        if len(raw.translate(None, _MAYBE_NOT_PRINTABLE)) < len(raw)
+        else None
+    )
     if bad:
         at = bad.start()
         start = raw.rfind(b"\n", 0, at) + 1
@@ -541,7 +614,26 @@ _EXCEPTIONS = {
     "JsonSchemaException": SchemaError,
 }
 #: changes when the way the validator is compiled changes, so that an older one is not used
-_COMPILER = "standalone-1"
+_COMPILER = "standalone-5"
+
+
+def _set_text(mapping: dict[str, Any], keys: set[str]) -> str:
+    """What ``str(keys)`` writes for a set of ``mapping``'s keys (``{'a', 'b'}``), the keys in
+    the order they are written rather than in the set's (see :func:`_standalone`)."""
+    return "{" + ", ".join(repr(key) for key in mapping if key in keys) + "}"
+
+
+_SET_TEXT = "_cardlib_set_text"
+"""The name :func:`_set_text` has in the compiled validator."""
+
+
+class _Unmet(Exception):
+    """What the compiled validator raises where a refusal is caught and dropped (see
+    :func:`_standalone`)."""
+
+
+_UNMET = "_cardlib_unmet"
+"""The name :class:`_Unmet` has in the compiled validator."""
 
 
 def _fastjsonschema_version() -> str:
@@ -600,7 +692,7 @@ def _validator() -> tuple[Callable[[Any], Any], Any]:
             os.replace(partial, cached)
         except OSError:
             pass  # a read-only home: compile again next time
-    namespace: dict[str, Any] = dict(_EXCEPTIONS)
+    namespace: dict[str, Any] = {**_EXCEPTIONS, _SET_TEXT: _set_text, _UNMET: _Unmet}
     exec(code, namespace)  # fastjsonschema's own generated validator (no input is executed)
     return namespace[name], namespace["JsonSchemaValueException"]
 
@@ -611,7 +703,15 @@ def _standalone(source: str) -> Any:
     from :data:`_EXCEPTIONS`), and each name it builds for a message with
     ``"...{i}...".format(**locals())`` (for every list item and key, valid or not) is the
     f-string ``f"...{i}..."``, which builds the same text without first copying every local
-    variable into a dictionary.  Anything else is left as generated."""
+    variable into a dictionary.  Where it goes through the keys left in the set of a
+    mapping's keys (``data_keys = set(data.keys())``, the keys the schema names taken out),
+    to check each or to list them in a message, it goes through the mapping's keys in the
+    order written and takes those in the set: in a set's order, which of several wrong keys
+    was reported followed the string hashing (``PYTHONHASHSEED``).  Where it tries a
+    condition (``if``) or each alternative (``oneOf``) in a ``try`` whose ``except`` drops the
+    refusal, a refusal raised right there is the bare :class:`_Unmet`, not a refusal with its
+    message, its value and its part of the schema made for nothing (two conditions of three
+    fail for every example).  Anything else is left as generated."""
     import ast
     import string
 
@@ -644,7 +744,103 @@ def _standalone(source: str) -> Any:
             parts.append(ast.FormattedValue(ast.Name(field, ast.Load()), -1, None))
         return ast.JoinedStr(parts)
 
+    def set_of_keys(node: ast.expr) -> str | None:
+        """``data`` for ``set(data.keys())``."""
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "set"
+            and len(node.args) == 1
+            and not node.keywords
+            and isinstance(node.args[0], ast.Call)
+            and isinstance(node.args[0].func, ast.Attribute)
+            and node.args[0].func.attr == "keys"
+            and isinstance(node.args[0].func.value, ast.Name)
+            and not node.args[0].args
+            and not node.args[0].keywords
+        ):
+            return node.args[0].func.value.id
+        return None
+
+    refusals = {"JsonSchemaValueException", "JsonSchemaValuesException"}
+
+    def drops_refusals(node: ast.Try) -> list[ast.expr] | None:
+        """What ``try: ... except (JsonSchemaValueException, ...): pass`` catches."""
+        if len(node.handlers) != 1 or node.handlers[0].type is None:
+            return None
+        handler, caught = node.handlers[0], node.handlers[0].type
+        names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+        if not (
+            handler.name is None
+            and len(handler.body) == 1
+            and isinstance(handler.body[0], ast.Pass)
+            and all(isinstance(name, ast.Name) and name.id in refusals for name in names)
+        ):
+            return None
+        return names
+
+    def raised_in(body: list[ast.stmt]) -> Iterator[ast.Raise]:
+        """The refusals raised in ``body`` itself: not in a ``try`` or a function within."""
+        for statement in body:
+            if isinstance(statement, ast.Try | ast.FunctionDef | ast.ClassDef):
+                continue
+            if (
+                isinstance(statement, ast.Raise)
+                and isinstance(statement.exc, ast.Call)
+                and isinstance(statement.exc.func, ast.Name)
+                and statement.exc.func.id in refusals
+            ):
+                yield statement
+            for inner in ("body", "orelse"):
+                yield from raised_in(getattr(statement, inner, None) or [])
+
     class Standalone(ast.NodeTransformer):
+        def __init__(self) -> None:
+            #: in the function being rewritten: each name given a set of keys -> the
+            #: mapping's name (None if given the keys of more than one)
+            self.keys: dict[str, str | None] = {}
+
+        def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+            outer, self.keys = self.keys, {}
+            for n in ast.walk(node):
+                if isinstance(n, ast.Assign) and len(n.targets) == 1:
+                    target, mapping = n.targets[0], set_of_keys(n.value)
+                    if isinstance(target, ast.Name) and mapping is not None:
+                        known = self.keys.setdefault(target.id, mapping)
+                        if known != mapping:
+                            self.keys[target.id] = None
+            self.generic_visit(node)
+            self.keys = outer
+            return node
+
+        def visit_For(self, node: ast.For) -> ast.AST:
+            """``for k in data: if k in data_keys: ...`` for ``for k in data_keys: ...``."""
+            self.generic_visit(node)
+            if not (isinstance(node.iter, ast.Name) and isinstance(node.target, ast.Name)):
+                return node
+            mapping = self.keys.get(node.iter.id)
+            if mapping is None or node.orelse:
+                return node
+            kept = ast.Compare(
+                ast.Name(node.target.id, ast.Load()),
+                [ast.In()],
+                [ast.Name(node.iter.id, ast.Load())],
+            )
+            node.body = [ast.If(kept, node.body, [])]
+            node.iter = ast.Name(mapping, ast.Load())
+            return node
+
+        def visit_Try(self, node: ast.Try) -> ast.AST:
+            self.generic_visit(node)
+            caught = drops_refusals(node)
+            if caught is not None:
+                for statement in raised_in(node.body):
+                    statement.exc = ast.Name(_UNMET, ast.Load())
+                node.handlers[0].type = ast.Tuple(
+                    [*caught, ast.Name(_UNMET, ast.Load())], ast.Load()
+                )
+            return node
+
         def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST | None:
             names = [alias.name for alias in node.names if alias.asname is None]
             plain = node.module == "fastjsonschema" and len(names) == len(node.names)
@@ -652,10 +848,120 @@ def _standalone(source: str) -> Any:
 
         def visit_Call(self, node: ast.Call) -> ast.AST:
             self.generic_visit(node)
-            made = formatted(node)
+            made = formatted(node) or self.listed(node)
             return node if made is None else ast.copy_location(made, node)
 
-    return ast.fix_missing_locations(Standalone().visit(ast.parse(source)))
+        def listed(self, node: ast.Call) -> ast.expr | None:
+            """``_set_text(data, data_keys)`` for ``str(data_keys)``."""
+            if not (
+                isinstance(node.func, ast.Name)
+                and node.func.id == "str"
+                and len(node.args) == 1
+                and not node.keywords
+                and isinstance(node.args[0], ast.Name)
+            ):
+                return None
+            mapping = self.keys.get(node.args[0].id)
+            if mapping is None:
+                return None
+            args: list[ast.expr] = [ast.Name(mapping, ast.Load()), node.args[0]]
+            return ast.Call(ast.Name(_SET_TEXT, ast.Load()), args, [])
+
+    tree = Standalone().visit(ast.parse(source))
+    return ast.fix_missing_locations(_written_out(tree))
+
+
+def _written_out(tree: Any) -> Any:
+    """``tree`` with each call of a small validator (one that calls no other: the schema's
+    card, rule ID, ...) written out where it stands, its parameters replaced by what the
+    call passes and its variables renamed.  The name a call passes (``data.steps[3]``) is
+    then built only for a message, where the call built one for every card of every
+    example: checking a card was a tenth of the validation.  The code does the same."""
+    import ast
+    import copy
+
+    def small(function: ast.FunctionDef) -> bool:
+        """A validator ``(data, custom_formats={}, name_prefix=None)`` that calls no other
+        validator and ends with its one ``return data``, and whose code does not depend on
+        being a function: no ``locals()``, no nested function, no ``global``."""
+        params = [a.arg for a in function.args.args]
+        *body, last = function.body
+        if params != ["data", "custom_formats", "name_prefix"] or function.args.vararg:
+            return False
+        if not (isinstance(last, ast.Return) and isinstance(last.value, ast.Name)):
+            return False
+        if last.value.id != "data":
+            return False
+        for node in ast.walk(ast.Module(body, [])):
+            if isinstance(
+                node,
+                ast.Return
+                | ast.FunctionDef
+                | ast.Lambda
+                | ast.ClassDef
+                | ast.Global
+                | ast.Nonlocal
+                | ast.Yield
+                | ast.YieldFrom,
+            ):
+                return False
+            called = (
+                node.func.id
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                else ""
+            )
+            if called == "locals" or called.startswith("validate"):
+                return False
+            if isinstance(node, ast.Name) and node.id in params and isinstance(node.ctx, ast.Store):
+                return False
+        return True
+
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    leaves: dict[str, tuple[ast.FunctionDef, set[str]]] = {}
+    for function in functions:
+        if not small(function):
+            continue
+        stored = {
+            node.id
+            for node in ast.walk(function)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
+        }
+        if not {f"{name}__{function.name}" for name in stored} & used:
+            leaves[function.name] = (function, stored)
+
+    class Rename(ast.NodeTransformer):
+        def __init__(self, function: str, stored: set[str], data: str, name: ast.expr):
+            self.function, self.stored, self.data, self.name = function, stored, data, name
+
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            if node.id == "data":
+                return ast.Name(self.data, node.ctx)
+            if node.id == "name_prefix":
+                return copy.deepcopy(self.name)
+            if node.id in self.stored:
+                return ast.Name(f"{node.id}__{self.function}", node.ctx)
+            return node
+
+    class Inline(ast.NodeTransformer):
+        def visit_Expr(self, node: ast.Expr) -> Any:
+            call = node.value
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Name)
+                and call.func.id in leaves
+                and len(call.args) == 3
+                and not call.keywords
+                and isinstance(call.args[0], ast.Name)
+                and isinstance(call.args[1], ast.Name)
+                and call.args[1].id == "custom_formats"
+            ):
+                return node
+            function, stored = leaves[call.func.id]
+            rename = Rename(function.name, stored, call.args[0].id, call.args[2])
+            return [rename.visit(copy.deepcopy(statement)) for statement in function.body[:-1]]
+
+    return Inline().visit(tree)
 
 
 def locate(doc: Any, path: list[Any]) -> tuple[int, int]:
@@ -706,7 +1012,7 @@ def validate(doc: Map) -> None:
         raise InputError(
             "INPUT-SCHEMA", f"{_where_text(path)}: {clip(message, 300)}", line, col
         ) from None
-    if doc.suspect:
+    if getattr(doc, "suspect", True):
         _plain(doc, [])
 
 

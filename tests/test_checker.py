@@ -259,6 +259,45 @@ def test_hostile_file_gets_one_line_and_exit_2(tmp_path, name):
     assert not marker.exists()
 
 
+def test_several_wrong_keys_are_reported_the_same_whatever_the_string_hashing(tmp_path):
+    """Of several wrong keys in one mapping the checker reports the first written, and the
+    same under any ``PYTHONHASHSEED`` (the validator once worked through a set of the keys,
+    whose order follows the string hashing)."""
+    two_twos = (EXAMPLES / "golf" / "two-twos.yaml").read_text("utf-8").split("---\n")[0]
+    step = "      score: {Mei: 0}\n"  # the last line of the file's last step
+    assert two_twos.endswith(step)
+    wrong = {
+        # a step's keys besides expect, illegal and note are moves: text
+        "a-step": (step + "    zeta: 1\n    alpha: [x]\n    mm: 2\n    b: {}\n", "zeta"),
+        # a per-player mapping of whole numbers
+        "per-player": ("      score: {Mei: 0, x1: 1, Q: none, mm: [1], '10': x, ²: 2.5}\n", "Q"),
+        # fields where none may be added
+        "fields": ("      sneaky: 1\n      zz: 2\n      aa: 3\n" + step, "sneaky"),
+    }
+    for name, (replaced, _) in wrong.items():
+        (tmp_path / f"{name}.yaml").write_text(two_twos.replace(step, replaced), "utf-8")
+    outputs = []
+    for seed in ("1", "2", "3", "4"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"}
+        done = subprocess.run(
+            [sys.executable, "-m", "cardlib", "check", str(tmp_path)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=120,
+        )
+        assert done.returncode == 2 and done.stderr == "", done.stdout + done.stderr
+        outputs.append(done.stdout)
+    assert len(set(outputs)) == 1, outputs
+    problems = outputs[0].splitlines()[:-1]
+    assert len(problems) == len(wrong), problems
+    for line, (name, (_, key)) in zip(problems, sorted(wrong.items()), strict=True):
+        m = DIAGNOSTIC.match(line)
+        assert m and Path(m["path"]).stem == name, line
+        assert f"/{key}:" in line or f"{key!r} is not a field here" in line, line
+
+
 def test_huge_file_is_refused_without_reading_it(tmp_path):
     bad = tmp_path / "huge.yaml"
     with bad.open("w") as f:
@@ -364,7 +403,9 @@ def test_the_cached_validator_matches_the_schema(tmp_path, monkeypatch):
     """The validator compiled once (without fastjsonschema's import and with f-strings for
     its names) and kept in the cache folder answers exactly as fastjsonschema compiling the
     schema afresh, on the shipped examples and on them with hostile values (wrong types, long
-    text, fractions) anywhere; a damaged cache file is compiled again."""
+    text, fractions) anywhere; a damaged cache file is compiled again.  (Of several wrong keys
+    in one mapping it reports the first written, where fastjsonschema's code reports the first
+    in the order of a set: none of these documents has more than one.)"""
     import fastjsonschema
 
     from cardlib import examples
@@ -433,6 +474,31 @@ def test_the_validator_runs_without_fastjsonschema(tmp_path):
     assert [r.stdout for r in runs] == ["True\n", "False\n"], [r.stderr for r in runs]
 
 
+def test_plain_scalars_are_read_as_the_safe_loader_reads_them(monkeypatch):
+    """Each plain scalar is resolved once a process and kept (a bounded memo, emptied when
+    full): what it makes is what PyYAML's safe loader makes, the first time and every time
+    after, in a key, a value or a list item, with the memo full or not."""
+    import yaml
+
+    from cardlib import examples
+
+    words = ["Mei", "8H", "10C", "0", "-3", "017", "0x1F", "1_000", "12:30", "yes", "No"]
+    words += ["off", "null", "~", "true", "draw", "flip TL", "Y14", "2001-12-14", "+7", "-0"]
+    text = "".join(f"k{i}: {w}\nl{i}: [{w}]\n" for i, w in enumerate(words))
+    expected = yaml.safe_load(text.replace("2001-12-14", "'2001-12-14'"))
+    for most in (10_000, 5):
+        monkeypatch.setattr(examples, "_MADE", {})
+        monkeypatch.setattr(examples, "_MADE_MOST", most)
+        for _ in range(2):
+            (doc,) = examples.read_text(text.encode())
+            assert doc == expected
+            made = [v[0] if isinstance(v, list) else v for v in doc.values()]
+            assert [type(v) for v in made] == [
+                type(v[0] if isinstance(v, list) else v) for v in expected.values()
+            ]
+            assert len(examples._MADE) <= most
+
+
 def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
     """Without libyaml the reader falls back to PyYAML's own parser: the same data, the same
     places, the same problems at the same lines."""
@@ -441,9 +507,9 @@ def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
 
     def marks(node):
         if isinstance(node, dict):
-            return [node.mark, node.key_marks, {k: marks(v) for k, v in node.items()}]
+            return [node.mark, {k: (node.where(k), marks(v)) for k, v in node.items()}]
         if isinstance(node, list):
-            return [node.mark, node.item_marks, [marks(v) for v in node]]
+            return [node.mark, [(node.where(i), marks(v)) for i, v in enumerate(node)]]
         return node
 
     def read(raw):
@@ -513,3 +579,50 @@ def test_the_validator_names_are_built_as_str_format_builds_them():
     exec(source, original := {})
     for args in [(3, "Mei"), (-1, "a{b}"), (10**20, "")]:
         assert made["names"](*args) == original["names"](*args)
+
+
+def test_small_validators_are_written_out_where_they_are_called():
+    """The compiled validator writes out each call of a validator that calls no other, with
+    its variables renamed (the caller's are left alone) and the name a call passes built
+    only for a message: the same outcomes, refusals included.  A validator that calls
+    another or returns early stays a call."""
+    import ast
+
+    from cardlib import examples
+
+    source = (
+        "def validate_leaf(data, custom_formats={}, name_prefix=None):\n"
+        "    if not isinstance(data, str):\n"
+        "        raise ValueError((name_prefix or 'data') + ' must be string', data)\n"
+        "    data_len = len(data)\n"
+        "    if data_len > 3:\n"
+        "        raise ValueError((name_prefix or 'data') + ' is long', data_len)\n"
+        "    return data\n"
+        "def validate_early(data, custom_formats={}, name_prefix=None):\n"
+        "    if data == 'x':\n"
+        "        return data\n"
+        "    return data\n"
+        "def validate_top(data, custom_formats={}, name_prefix=None):\n"
+        "    data_len = len(data)\n"
+        "    for data_x, data_item in enumerate(data):\n"
+        "        validate_leaf(data_item, custom_formats, (name_prefix or 'data') + f'[{data_x}]')\n"
+        "        validate_early(data_item, custom_formats, name_prefix)\n"
+        "    return data_len\n"
+    )
+    tree = examples._standalone(source)
+    top = next(f for f in tree.body if f.name == "validate_top")
+    calls = [
+        n.func.id for n in ast.walk(top) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    ]
+    assert "validate_leaf" not in calls and "validate_early" in calls
+    exec(compile(tree, "<written out>", "exec"), made := {})
+    exec(source, original := {})
+
+    def outcome(namespace, data):
+        try:
+            return namespace["validate_top"](data, {}, "doc")
+        except ValueError as e:
+            return e.args
+
+    for data in (["a", "bb", "c"], ["a", 5], ["abcd"], [], ["x", "yy"], ["ab", "abcde"]):
+        assert outcome(made, data) == outcome(original, data)

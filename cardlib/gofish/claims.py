@@ -117,8 +117,9 @@ def _position(
         books[name] = []
         for i, value in enumerate(ranks):
             rank = _rank(value, (*here, i))
+            why = f", and the {rank}s are a book of {name}"
             for suit in Suit:
-                seen.add(Card(rank, suit), (*here, i), f", and the {rank}s are a book of {name}")
+                seen.add(Card(rank, suit), (*here, i), why)
             books[name].append(rank)
     sizes = {}
     for name, size in spec.get("hand_sizes", {}).items():
