@@ -40,8 +40,10 @@ def test_rook_trick_trainer_plays_cards_in_the_browser(notebooks_dir, page, run_
     )
 
     # East follows with the Y5, as the article does; South and West finish the trick.
-    first = _play(trainer, status, "Y5")
-    assert "trick 1 to South with Y12, counters 15" in first, first
+    _play(trainer, status, "Y5")
+    # the table is redrawn in more than one message: wait for the trick's own narration
+    expect(status).to_contain_text("trick 1 to South with Y12, counters 15")
+    first = status.inner_text()
     assert "Trick 2 so far: South Y13, West Y8, North G6" in first, first
 
     # A plain trump does not excuse following: East still holds Y7.
