@@ -412,8 +412,8 @@ class _Capped(list[Problem]):
 def _show(value: Any) -> str:
     """A value for a message, with long lists and long text cut short (saying how much).
 
-    >>> _show(["a", None, 3])
-    '[a, none, 3]'
+    >>> _show(["a", None, 3, True])
+    '[a, none, 3, true]'
     >>> _show(list(range(20)))
     '[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, ... and 8 more]'
     """
@@ -424,6 +424,8 @@ def _show(value: Any) -> str:
         return "[" + ", ".join(shown) + "]"
     if value is None:
         return "none"
+    if isinstance(value, bool):  # as the example writes it
+        return "true" if value else "false"
     return clip(str(value), 100)
 
 
@@ -436,11 +438,19 @@ def shipped_examples(game: str | None = None) -> Path:
     raise FileNotFoundError("the examples/ folder of the course was not found")
 
 
+EMPTY_PATH = "<empty path>"
+"""How an empty path (``cardlib check ""``) is named in its report."""
+
+
 def example_files(paths: Iterable[Path | str]) -> Iterator[tuple[Path, str | None]]:
     """The files to check: each path itself, or the .yaml/.yml files below a folder (in
     order); a path that cannot be looked at, and a folder below that cannot be read, come
     with what went wrong instead of None."""
-    for p in map(Path, paths):
+    for given in paths:
+        if not os.fspath(given):  # Path("") would be the current folder
+            yield Path(EMPTY_PATH), "an empty path names no file: give a .yaml file or a folder"
+            continue
+        p = Path(given)
         if str(p) == STDIN:
             yield p, None
             continue

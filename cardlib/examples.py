@@ -150,7 +150,7 @@ def read_bytes(path: Path | str) -> bytes:
     :data:`MAX_BYTES`; what is not a regular file (a folder, a FIFO, a device) is refused
     without reading (or waiting for) a single byte."""
     if str(path) == STDIN:
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        data = _read_stdin()
     else:
         try:
             fd = os.open(
@@ -187,6 +187,24 @@ def read_bytes(path: Path | str) -> bytes:
     if len(data) > MAX_BYTES:
         raise InputError("INPUT-LIMIT", _too_big(len(data), more=True))
     return data
+
+
+def _read_stdin() -> bytes:
+    """Standard input's bytes, at most one more than :data:`MAX_BYTES`; standard input that
+    is closed, not open for reading or set not to wait (and empty) is an INPUT-FILE."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise InputError("INPUT-FILE", "cannot read standard input: it is closed")
+    try:
+        data = stream.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a stream already closed
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise InputError("INPUT-FILE", f"cannot read standard input: {why}") from None
+    if data is None:  # non-blocking, and nothing written yet
+        raise InputError(
+            "INPUT-FILE", "cannot read standard input: nothing has been written to it yet"
+        )
+    return bytes(data)
 
 
 def _too_big(size: int, more: bool = False) -> str:
@@ -265,6 +283,17 @@ def _yaml_kit() -> tuple[Any, Any, dict[str, Any]]:
 
 def _short(tag: str) -> str:
     return "!!" + tag.removeprefix(_Y) if tag.startswith(_Y) else tag
+
+
+_LARGEST = 10**MAX_TEXT - 1
+"""The largest whole number a worked example may write (:data:`MAX_TEXT` digits)."""
+
+
+def _too_large(text: str) -> str:
+    return (
+        f"{clip(repr(text))} is too large a whole number: a worked example's numbers have "
+        f"at most {MAX_TEXT} digits"
+    )
 
 
 _UNKNOWN = object()
@@ -452,6 +481,8 @@ class _Builder:
         try:
             made = value if tag == _TEXT else make(value)
         except Exception:  # the constructors raise ValueError, KeyError, ... on bad text
+            if tag == _Y + "int" and len(value) > MAX_TEXT:  # past Python's 4,300 digits
+                raise InputError("INPUT-LIMIT", _too_large(value), *_at(event)) from None
             what = {"int": "a whole number", "float": "a number", "bool": "true or false"}.get(
                 tag[len(_Y) :], _short(tag)
             )
@@ -459,6 +490,10 @@ class _Builder:
             raise InputError(
                 "INPUT-YAML", f"{clip(repr(value))} is not {what}{digits}", *_at(event)
             ) from None
+        if type(made) is int and not -_LARGEST <= made <= _LARGEST:
+            # 0x... is not bounded by its length in characters; nothing that large is ever
+            # counted, and Python cannot even write one of more than 4,300 digits
+            raise InputError("INPUT-LIMIT", _too_large(value), *_at(event))
         if type(made) is float:
             self.suspect = True
         elif event.tag is None and len(value) <= MAX_TEXT:
@@ -1001,19 +1036,248 @@ def validate(doc: Map) -> None:
                 node = node[step]
             else:
                 node = None
-        message = one_line(error.message.removeprefix(str(error.name)).strip())
-        extra = re.search(r"must not contain \{(.*)\} properties", message)
-        if extra and isinstance(node, Map):
-            names = [n for n in node if one_line(repr(n)) in extra.group(1)]
-            if names:
-                path.append(names[0])
-                message = f"{clip(repr(names[0]))} is not a field here"
+        message = _in_words(error, node, path)
         line, col = locate(doc, path)
         raise InputError(
             "INPUT-SCHEMA", f"{_where_text(path)}: {clip(message, 300)}", line, col
         ) from None
     if getattr(doc, "suspect", True):
         _plain(doc, [])
+
+
+#: the JSON types in a learner's words
+_TYPE_WORDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+    "array": "a list",
+    "object": "a mapping (name: value)",
+}
+#: the patterns of the schema, said as what they ask for
+_PATTERN_WORDS = {
+    "^[A-Z]+(-[A-Z0-9]+)+$": "a rule ID, written like GF-BOOK or ROOK-BID-MIN",
+    "^[1-9]$": "a trick number, 1 to 9",
+}
+
+
+def _in_words(error: Any, node: Any, path: list[Any]) -> str:
+    """What the schema refuses (``error``, the validator's refusal of ``node`` at ``path``),
+    said in a learner's words rather than the validator's; ``path`` is lengthened where the
+    refusal is about one key or item inside ``node``, so that the line is that one's."""
+    rule, d = error.rule, error.definition if isinstance(error.definition, dict) else {}
+    said = _said(rule, d, node, path)
+    if said is None:  # a refusal this schema does not make today: the validator's own words
+        said = error.message.removeprefix(str(error.name)).strip()
+    return clip(one_line(said), 300)
+
+
+def _said(rule: str | None, d: dict[str, Any], node: Any, path: list[Any]) -> str | None:
+    count = len(node) if isinstance(node, list | dict) else 0
+    if rule == "type":
+        return f"must be {_types(d.get('type'))}, not {_kind(node)}"
+    if rule == "enum":
+        return f"must be {_one_of([_yaml_text(v) for v in d.get('enum', [])])}"
+    if rule == "const":
+        return f"must be {_yaml_text(d.get('const'))}"
+    if rule == "required" and isinstance(node, dict):
+        missing = [k for k in d.get("required", []) if k not in node]
+        fields = ", ".join(f"{k}:" for k in missing)
+        return f"needs the field{'s' * (len(missing) != 1)} {fields}" if missing else None
+    if rule == "additionalProperties" and isinstance(node, dict):
+        known, patterns = d.get("properties", {}), d.get("patternProperties", {})
+        for key in node:
+            if key not in known and not any(re.search(p, key) for p in patterns):
+                path.append(key)
+                fields = _one_of([f"{k}:" for k in known])
+                return f"{clip(repr(key))} is not a field here" + (
+                    f" (the fields are {fields})" if 0 < len(known) <= 12 else ""
+                )
+        return None
+    if rule == "propertyNames" and isinstance(node, dict):
+        names = d.get("propertyNames", {})
+        for key in node:
+            if not _name_fits(key, names):
+                path.append(key)
+                return f"{clip(repr(key))} cannot be a key here: {_name_words(names)}"
+        return None
+    limits = {
+        "minimum": ("must be at least {}", None),
+        "maximum": ("must be at most {}", None),
+        "minLength": ("must be at least {} characters long", None),
+        "maxLength": ("must be at most {} characters long", None),
+        "minItems": ("must list at least {} item{}", "it lists {}"),
+        "maxItems": ("must list at most {} item{}", "it lists {}"),
+        "minProperties": ("must name at least {} entr{}", "it names {}"),
+        "maxProperties": ("must name at most {} entr{}", "it names {}"),
+    }
+    if rule in limits:
+        limit = d.get(rule)
+        text, counted = limits[rule]
+        plural = ("ies" if limit != 1 else "y") if "entr" in text else ("s" if limit != 1 else "")
+        said = text.format(limit, plural)
+        return f"{said} ({counted.format(count)})" if counted else said
+    if rule == "uniqueItems" and isinstance(node, list):
+        seen: list[Any] = []
+        for i, item in enumerate(node):
+            if item in seen:
+                path.append(i)
+                return f"lists {_yaml_text(item)} twice: each may be listed once"
+            seen.append(item)
+        return "lists the same item twice: each may be listed once"
+    if rule == "pattern":
+        pattern = d.get("pattern", "")
+        return f"must be {_PATTERN_WORDS.get(pattern, f'written to match {pattern}')}"
+    if rule == "oneOf":
+        return _best_of(d.get("oneOf", []), node, path)
+    return None
+
+
+def _types(types: Any) -> str:
+    listed = [types] if isinstance(types, str) else list(types or [])
+    return _one_of([_TYPE_WORDS.get(t, t) for t in listed])
+
+
+def _kind(value: Any) -> str:
+    """What a value read from YAML is, in the words of :data:`_TYPE_WORDS`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"{_yaml_text(value)}"
+    if isinstance(value, int):
+        return f"the number {value}" if len(str(value)) <= 20 else "a number"
+    if isinstance(value, float):
+        return "a number with a decimal point"
+    if isinstance(value, str):
+        return f"the text {clip(repr(value))}"
+    return "a list" if isinstance(value, list) else "a mapping (name: value)"
+
+
+def _yaml_text(value: Any) -> str:
+    """A value as it is written in YAML: ``null``, ``true``, ``red``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return clip(str(value))
+
+
+def _one_of(words: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _name_fits(key: str, names: dict[str, Any]) -> bool:
+    if "enum" in names and key not in names["enum"]:
+        return False
+    return "pattern" not in names or re.search(names["pattern"], key) is not None
+
+
+def _name_words(names: dict[str, Any]) -> str:
+    if "enum" in names:
+        return f"the keys are {_one_of([str(v) for v in names['enum']])}"
+    pattern = names.get("pattern", "")
+    return f"a key is {_PATTERN_WORDS.get(pattern, f'written to match {pattern}')}"
+
+
+def _best_of(choices: list[Any], node: Any, path: list[Any]) -> str:
+    """Why ``node`` is none of the forms ``choices`` allows (a ``oneOf``): the refusal of the
+    one form of the same kind as ``node`` (a list refused as a list of cards says what is
+    wrong with the list), or, when no form is of its kind, the forms there are."""
+    import json
+
+    root = schema()
+    forms = [_resolved(c, root) for c in choices]
+    same = [c for c in forms if _kind_fits(node, _declared_types(c))]
+    if len(same) == 1:
+        try:
+            import fastjsonschema  # only here, for this refusal (checking does without it)
+        except ImportError:  # pragma: no cover - a runtime dependency
+            return f"must be {_one_of([_form_words(c, root) for c in forms])}, not {_kind(node)}"
+        try:
+            _sub_validator(json.dumps({"$defs": root["$defs"], **same[0]}))(node)
+        except fastjsonschema.JsonSchemaValueException as inner:
+            steps: list[Any] = []
+            inner_node: Any = node
+            for s in inner.path[1:]:
+                step: Any = int(s) if isinstance(inner_node, list) and s.isdigit() else s
+                steps.append(step)
+                try:
+                    inner_node = inner_node[step]
+                except (KeyError, IndexError, TypeError):
+                    inner_node = None
+            said = _said(inner.rule, inner.definition or {}, inner_node, steps)
+            if said is not None:
+                path.extend(steps)
+                return said
+        except fastjsonschema.JsonSchemaDefinitionException:  # say what the forms are
+            pass
+    return f"must be {_one_of([_form_words(c, root) for c in forms])}, not {_kind(node)}"
+
+
+@cache
+def _sub_validator(text: str) -> Callable[[Any], Any]:
+    """A validator for one part of the schema (compiled when a ``oneOf`` is refused)."""
+    import json
+
+    import fastjsonschema
+
+    result: Callable[[Any], Any] = fastjsonschema.compile(json.loads(text))
+    return result
+
+
+def _resolved(part: Any, root: dict[str, Any]) -> dict[str, Any]:
+    """``part`` with a ``$ref`` (to ``#/$defs/...``) and an ``allOf`` merged in."""
+    if not isinstance(part, dict):
+        return {}
+    if "$ref" in part:
+        target = root["$defs"].get(str(part["$ref"]).rsplit("/", 1)[-1], {})
+        part = {**_resolved(target, root), **{k: v for k, v in part.items() if k != "$ref"}}
+    if "allOf" in part:
+        merged = {k: v for k, v in part.items() if k != "allOf"}
+        for sub in part["allOf"]:
+            merged.update(_resolved(sub, root))
+        part = merged
+    return part
+
+
+def _declared_types(part: dict[str, Any]) -> list[str]:
+    types = part.get("type", [])
+    return [types] if isinstance(types, str) else list(types)
+
+
+def _kind_fits(value: Any, types: list[str]) -> bool:
+    if isinstance(value, bool):
+        return "boolean" in types
+    if isinstance(value, int):
+        return "integer" in types or "number" in types
+    if isinstance(value, float):
+        return "number" in types
+    if isinstance(value, str):
+        return "string" in types
+    if isinstance(value, list):
+        return "array" in types
+    if isinstance(value, dict):
+        return "object" in types
+    return "null" in types
+
+
+def _form_words(part: dict[str, Any], root: dict[str, Any]) -> str:
+    """One form of a ``oneOf`` in words: ``a list of cards``, ``a whole number``."""
+    types = _declared_types(part)
+    if types == ["array"]:
+        items = _resolved(part.get("items", {}), root)
+        if (
+            items.get("description", "").lower().startswith("a card")
+            or "card" in str(part.get("description", "")).lower()
+        ):
+            return "a list of cards"
+        item_types = _declared_types(items)
+        return f"a list of {_types(item_types)}" if item_types else "a list"
+    return _types(types)
 
 
 def _where_text(path: list[Any]) -> str:

@@ -626,3 +626,105 @@ def test_small_validators_are_written_out_where_they_are_called():
 
     for data in (["a", "bb", "c"], ["a", 5], ["abcd"], [], ["x", "yy"], ["ab", "abcde"]):
         assert outcome(made, data) == outcome(original, data)
+
+
+_HEAD = "example: x\nsource: x\n"
+_ROOK = _HEAD + "game: rook\nplayers: [North, East, South, West]\nsetup: {deal: {seed: 1}}\n"
+_GOLF = _HEAD + "game: golf\nplayers: [Mei, Ben]\nsetup: {deal: {seed: 1}}\n"
+
+#: a document the schema refuses -> (line, column, what the one line says after its path)
+SCHEMA_IN_WORDS = {
+    "enum": (
+        _ROOK + "steps:\n  - expect: {trump: Green}\n",
+        (7, 14, "steps/0/expect/trump: must be red, yellow, black, green or null"),
+    ),
+    "required": (
+        "example: x\ngame: golf\nplayers: [Mei, Ben]\nsetup: {deal: {seed: 1}}\nsteps: [{}]\n",
+        (1, 1, "the example: needs the field source:"),
+    ),
+    "one-of, the form of the same kind": (
+        _ROOK + "steps:\n  - expect: {nest: [R5, R6, R7, R8, R9, R10]}\n",
+        (7, 14, "steps/0/expect/nest: must list at most 5 items (it lists 6)"),
+    ),
+    "one-of, no form of that kind": (
+        _HEAD + "game: go-fish\nplayers: [An, Bo]\nsetup: {deal: {seed: 1}}\n"
+        "steps:\n  - expect: {winner: null}\n",
+        (7, 14, "steps/0/expect/winner: must be text or a list of text, not null"),
+    ),
+    "one-of, a mapping too long": (
+        _ROOK + "steps:\n  - expect: {contract: {NS: 95, EW: 0}}\n",
+        (7, 14, "steps/0/expect/contract: must name at most 1 entry (it names 2)"),
+    ),
+    "a key of a fixed set": (
+        _GOLF + "steps:\n  - expect:\n      layout:\n        Mei:\n          XX: down\n",
+        (
+            10,
+            11,
+            "steps/0/expect/layout/Mei/XX: 'XX' cannot be a key here: the keys are TL, TM, TR, "
+            "BL, BM or BR",
+        ),
+    ),
+    "a key of a pattern": (
+        _ROOK + "steps:\n  - expect:\n      tricks:\n        '0': {winner: North}\n",
+        (9, 9, "steps/0/expect/tricks/0: '0' cannot be a key here: a key is a trick number"),
+    ),
+    "type": (
+        _HEAD + "game: golf\nplayers: Mei\nsetup: {deal: {seed: 1}}\nsteps: [{}]\n",
+        (4, 1, "players: must be a list, not the text 'Mei'"),
+    ),
+    "unique": (
+        _HEAD + "game: golf\nplayers: [Mei, Mei]\nsetup: {deal: {seed: 1}}\nsteps: [{}]\n",
+        (4, 16, "players/1: lists Mei twice: each may be listed once"),
+    ),
+    "pattern": (
+        _GOLF + "steps:\n  - Mei: flip TL\n    illegal: golf order\n",
+        (8, 5, "steps/0/illegal: must be a rule ID, written like GF-BOOK or ROOK-BID-MIN"),
+    ),
+    "a list too short": (
+        _GOLF + "steps: []\n",
+        (6, 1, "steps: must list at least 1 item (it lists 0)"),
+    ),
+    "a field unknown": (
+        _GOLF + "foo: 1\nsteps:\n  - expect: {stock: 39}\n",
+        (6, 1, "foo: 'foo' is not a field here (the fields are example:, source:, game:"),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SCHEMA_IN_WORDS))
+def test_a_schema_refusal_is_said_in_a_learners_words(tmp_path, case):
+    """What the JSON Schema refuses is said as the format says it: YAML's null and true,
+    the field that is missing, the most a list may hold and how many it has; never the
+    validator's own terms or Python's spelling, at the line of the key or item at fault."""
+    text, (line, col, said) = SCHEMA_IN_WORDS[case]
+    path = tmp_path / "x.yaml"
+    path.write_text(text, encoding="utf-8")
+    (report,) = check_file(path)
+    problem = report.problems[0]
+    assert (problem.line, problem.column, problem.rule) == (line, col, "INPUT-SCHEMA"), problem
+    assert problem.message.startswith(said), problem.message
+    for jargon in ("None", "[", "definition", "propertyName", "properties", "must contain"):
+        assert jargon not in problem.message, problem.message
+
+
+def test_a_wrong_true_or_false_is_shown_as_the_example_writes_it(tmp_path):
+    path = tmp_path / "x.yaml"
+    text = (EXAMPLES / "go-fish" / "lucky-draw.yaml").read_text(encoding="utf-8")
+    assert "again: true" in text
+    path.write_text(text.replace("again: true", "again: false", 1), encoding="utf-8")
+    messages = [p.message for r in check_file(path) for p in r.problems]
+    assert any("the example claims false, the rules give true" in m for m in messages), messages
+
+
+def test_a_wrong_cut_is_shown_round_by_round(tmp_path):
+    path = tmp_path / "x.yaml"
+    text = (EXAMPLES / "rook" / "seats-and-dealers.yaml").read_text(encoding="utf-8")
+    claim = "cut: [{Ann: Y14, Ben: R14, Cy: B10, Di: G9}, {Ann: G6, Ben: Rook}]"
+    assert claim in text
+    path.write_text(text.replace(claim, "cut: [{Ann: G6, Ben: Rook}]", 1), encoding="utf-8")
+    messages = [p.message for r in check_file(path) for p in r.problems]
+    assert any(
+        "the example claims [(Ann G6, Ben Rook)], the rules give "
+        "[(Ann Y14, Ben R14, Cy B10, Di G9), (Ann G6, Ben Rook)]" in m
+        for m in messages
+    ), messages

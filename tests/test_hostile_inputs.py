@@ -30,7 +30,10 @@ EXPECTED: dict[str, tuple[int, str, int]] = {
     "1-empty-bool-tag.yaml": (2, "INPUT-YAML", 1),
     "1-empty-timestamp-tag.yaml": (2, "INPUT-YAML", 1),
     "1-float-tag-on-text.yaml": (2, "INPUT-YAML", 1),
-    "1-int-4301-digits.yaml": (2, "INPUT-YAML", 1),
+    "1-hex-int-3600-digits.yaml": (2, "INPUT-LIMIT", 7),
+    "1-hex-int-title.yaml": (2, "INPUT-LIMIT", 1),
+    "1-int-4301-digits.yaml": (2, "INPUT-LIMIT", 1),
+    "1-int-sum-past-4300-digits.yaml": (2, "INPUT-LIMIT", 7),
     "1-int-tag-on-text.yaml": (2, "INPUT-YAML", 1),
     "1-local-tag.yaml": (2, "INPUT-YAML", 1),
     "1-map-tag-on-list.yaml": (2, "INPUT-YAML", 1),
@@ -47,6 +50,7 @@ EXPECTED: dict[str, tuple[int, str, int]] = {
     "2-golf-superscript-key.yaml": (2, "INPUT-SCHEMA", 10),
     "2-infinite-float.yaml": (2, "INPUT-SCHEMA", 10),
     "2-rook-hand-float.yaml": (2, "INPUT-SCHEMA", 10),
+    "2-rook-bid-arabic-digits.yaml": (2, "INPUT-MOVE", 7),
     "2-rook-legal-float.yaml": (2, "INPUT-SCHEMA", 13),
     "2-rook-legal-long-move.yaml": (2, "INPUT-SCHEMA", 13),
     "2-rook-long-move.yaml": (2, "INPUT-SCHEMA", 13),
@@ -242,6 +246,38 @@ def test_dash_reads_standard_input():
     bad = cli_status("check", "-", input=b"example: [\n")
     assert one_problem(bad, "INPUT-YAML").startswith("<stdin>:")
     assert cli_status("check", "-", input=b"x" * (MAX_BYTES + 5)).returncode == 2
+
+
+def test_standard_input_that_cannot_be_read_is_input_file(tmp_path):
+    """- with standard input closed, open only for writing, or set not to wait and empty."""
+    import fcntl
+
+    closed = cli_status("check", "-", stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0))
+    assert "cannot read standard input: it is closed" in one_problem(closed, "INPUT-FILE")
+    with open(tmp_path / "out.txt", "wb") as write_only:
+        result = cli_status("check", "-", stdin=write_only)
+    assert one_problem(result, "INPUT-FILE").startswith("<stdin>:1:1: INPUT-FILE cannot read")
+    r, w = os.pipe()
+    try:
+        fcntl.fcntl(r, fcntl.F_SETFL, fcntl.fcntl(r, fcntl.F_GETFL) | os.O_NONBLOCK)
+        result = cli_status("check", "-", stdin=r)
+    finally:
+        os.close(r)
+        os.close(w)
+    assert "nothing has been written to it yet" in one_problem(result, "INPUT-FILE")
+
+
+def test_an_empty_path_is_not_the_current_folder(tmp_path):
+    (tmp_path / "a.yaml").write_bytes((ROOT / "examples" / "golf" / "two-twos.yaml").read_bytes())
+    result = subprocess.run(
+        [sys.executable, "-m", "cardlib", "check", ""],
+        capture_output=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    line = one_problem(result, "INPUT-FILE")
+    assert line.startswith("<empty path>:1:1: INPUT-FILE an empty path names no file"), line
 
 
 def test_the_last_line_of_defence(capsys, monkeypatch):

@@ -517,7 +517,8 @@ def _cut(state: State, value: list[Any], path: Path) -> Iterator[ClaimResult]:
 
 
 def _cut_round(cut: dict[str, RookCard], seat: Callable[[str], int]) -> str:
-    return ", ".join(f"{p} {cut[p]}" for p in sorted(cut, key=seat))
+    """One round of the cut as a message lists it: ``(Ann Y14, Ben R14)``."""
+    return "(" + ", ".join(f"{p} {cut[p]}" for p in sorted(cut, key=seat)) + ")"
 
 
 def _hands_played(state: State, value: int, path: Path) -> Iterator[ClaimResult]:

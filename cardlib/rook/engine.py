@@ -56,6 +56,7 @@ import functools
 import itertools
 import math
 import random
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -206,12 +207,9 @@ class RookMove:
         if cached is not None:
             return cached
         if low.startswith("bid "):
-            try:
-                return cls("bid", amount=int(low[4:]))
-            except ValueError:
-                raise NotationError(
-                    f"{text!r} is not a bid: write bid and a number, like bid 95"
-                ) from None
+            if not _WHOLE.fullmatch(low[4:]):  # int() would also read "٧٠" and "7_5"
+                raise NotationError(f"{text!r} is not a bid: write bid and a number, like bid 95")
+            return cls("bid", amount=int(low[4:]))
         if low.startswith("lay aside "):
             return cls("lay aside", cards=tuple(parse_rook_cards(words[10:])))
         if low.startswith("trump "):
@@ -268,6 +266,8 @@ _BIDDING: dict[int, tuple[RookMove, ...]] = {
     low: (PASS, *(_BIDS[n] for n in range(low, MAX_BID + 1, BID_STEP))) for low in _BIDS
 } | {MAX_BID + BID_STEP: (PASS,)}
 _TRUMP_MOVES = tuple(_TRUMPS.values())
+#: a whole number as a bid is written: ASCII digits (a dozen at most), perhaps a minus sign
+_WHOLE = re.compile(r"-?[0-9]{1,12}")
 _MOVES_BY_TEXT: dict[str, RookMove] = {"pass": PASS} | {
     str(m).lower(): m for m in (*_PLAYS.values(), *_BIDS.values(), *_TRUMPS.values())
 }
@@ -557,6 +557,8 @@ _PHASE_RULE = {
 def _contract(amount: object) -> int:
     """A contract's amount, checked by ROOK-BID-MIN: a multiple of 5 from 70 to 120."""
     try:
+        if isinstance(amount, str) and not _WHOLE.fullmatch(amount.strip()):
+            raise ValueError(amount)  # int() would also read "٧٠" and "7_5"
         n = int(amount)  # type: ignore[call-overload]
     except (TypeError, ValueError, OverflowError):
         raise NotationError(f"{amount!r} is not an amount: write a number, like 95") from None
