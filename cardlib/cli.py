@@ -1,4 +1,5 @@
-"""The ``cardlib`` command: ``cardlib check [PATH...]``, ``cardlib rules [ID...]``, ``cardlib schema``.
+"""The ``cardlib`` command: ``cardlib check [PATH...]``, ``cardlib rules [ID...]``,
+``cardlib schema``, ``cardlib simulate GAME``.
 
 Exit status of ``check``: 0 when every example passes, 1 when a move is illegal or a claim
 is wrong, 2 when a file cannot be read or is invalid, and on a usage error; 3 only if
@@ -28,7 +29,13 @@ def _parser() -> argparse.ArgumentParser:
             print(f"cardlib: error: {message}", file=sys.stderr)
             raise SystemExit(2)
 
-    parser = _Parser(prog="cardlib", description=(__doc__ or "").splitlines()[0])
+    parser = _Parser(
+        prog="cardlib",
+        description="Check worked examples of Go Fish, Six Card Golf and Rook against the rules, "
+        "explain the rules, and simulate games.",
+        epilog="Exit status of check: 0 all passed, 1 a move is illegal or a claim is wrong, "
+        "2 a file cannot be read or is invalid (or a usage error), 3 cardlib itself failed.",
+    )
     parser.add_argument(
         "--debug", action="store_true", help="show the traceback if cardlib itself fails"
     )
@@ -143,7 +150,9 @@ def _rules(ids: list[str]) -> int:
         elif i in rules:
             chosen.append(rules[i])
         else:
-            print(f"cardlib: {i!r} is not a rule ID or a game", file=sys.stderr)
+            from cardlib.examples import clip
+
+            print(f"cardlib: '{clip(i)}' is not a rule ID or a game", file=sys.stderr)
             return 2
     for rule in chosen:
         print(rule.explain() + "\n")
@@ -152,12 +161,14 @@ def _rules(ids: list[str]) -> int:
 
 def _sources(games: list[str]) -> int:
     from cardlib.catalogue import sources
+    from cardlib.examples import clip
 
     known = sources.games()
     for game in games:
         if game not in known:
             print(
-                f"cardlib: no traceability table for {game!r} (tables: {', '.join(known) or 'none'})",
+                f"cardlib: no traceability table for '{clip(game)}' "
+                f"(tables: {', '.join(known) or 'none'})",
                 file=sys.stderr,
             )
             return 2

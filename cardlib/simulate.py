@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlib.bots import random_bot, simple_bot
+from cardlib.errors import CardlibError
 
 #: players' names when only their number is given (Rook seats North, East, South, West)
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
@@ -163,6 +164,17 @@ def simulate(
     :data:`PROCESSES_FROM` or ``workers`` asks for more than one, and in this process
     otherwise.  ``progress(k)`` is called as each batch of ``k`` games finishes.
     """
+    for name, value, least in (
+        ("n", n, 0),
+        ("max_moves", max_moves, 0),
+        ("max_hands", max_hands, 1),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     spec = _spec(game, seed, players, rule_set, options, bots, max_moves, full_game, max_hands)
     _check_runs(spec)
     if executor is None:
@@ -274,19 +286,30 @@ def _new_game(spec: _Spec, seed: int) -> Any:
 
         if spec.rule_set is not None:
             options["rule_set"] = spec.rule_set
-        return _construct(GoFishGame, spec.seats, seed, GoFishOptions(**options))
+        return _construct(GoFishGame, spec.seats, seed, _options(GoFishOptions, options))
     if spec.game == "golf":
         from cardlib.golf import RULE_SET, GolfGame, GolfOptions
 
         _one_rule_set("golf", RULE_SET, spec.rule_set)
-        return _construct(GolfGame, spec.seats, seed, GolfOptions(**options))
+        return _construct(GolfGame, spec.seats, seed, _options(GolfOptions, options))
     from cardlib.rook import RULE_SET as ROOK_RULES
     from cardlib.rook import RookGame, RookHand, RookOptions
 
     _one_rule_set("rook", ROOK_RULES, spec.rule_set)
     return _construct(
-        RookGame if spec.full_game else RookHand, spec.seats, seed, RookOptions(**options)
+        RookGame if spec.full_game else RookHand, spec.seats, seed, _options(RookOptions, options)
     )
+
+
+def _options(cls: Any, options: dict[str, Any]) -> Any:
+    """The game's options from their names, an unknown name said with the names there are."""
+    import dataclasses
+
+    known = [f.name for f in dataclasses.fields(cls)]
+    for name in options:
+        if name not in known:
+            raise ValueError(f"{name!r} is not an option here: the options are {', '.join(known)}")
+    return cls(**options)
 
 
 def _one_rule_set(game: str, known: str, asked: str | None) -> None:
@@ -320,6 +343,11 @@ def _rule_set(game: Any) -> str:
 # -- playing ---------------------------------------------------------------------------
 
 
+class BotFailed(ValueError):
+    """A bot raised an exception, or chose a move the rules refuse (the message says which
+    bot, for whom, in which game)."""
+
+
 def _bot_name(bot: Any) -> str:
     return bot if isinstance(bot, str) else getattr(bot, "__name__", repr(bot))
 
@@ -344,7 +372,20 @@ def _play_one(spec: _Spec, index: int, bots: list[Any], names: tuple[str, ...]) 
         if decisions >= spec.max_moves or _hands(game) >= spec.max_hands:
             capped = True
             break
-        game.play(bot_of[mover](game, rng))
+        try:
+            move = bot_of[mover](game, rng)
+        except Exception as e:  # a bot is any function: say whose it was, and where
+            raise BotFailed(
+                f"the bot {names[spec.seats.index(mover)]} failed for {mover} in game {index} "
+                f"(seed {seed}): {type(e).__name__}: {e}"
+            ) from None
+        try:
+            game.play(move)
+        except CardlibError as e:
+            raise BotFailed(
+                f"the bot {names[spec.seats.index(mover)]} chose {move!r} for {mover} in game "
+                f"{index} (seed {seed}), which the rules refuse: {e}"
+            ) from None
         decisions += 1
     scores, winners, teams = _running(game) if capped else _outcome(game)
     return Row(
@@ -477,8 +518,6 @@ def command(args: Any) -> int:
     """Run ``cardlib simulate`` (its arguments parsed by :mod:`cardlib.cli`); the exit status."""
     import sys
 
-    from cardlib.errors import CardlibError
-
     try:
         players: int | list[str] | None = None
         if args.players:
@@ -503,11 +542,19 @@ def command(args: Any) -> int:
     except (ValueError, TypeError, CardlibError) as e:
         print(f"cardlib: error: {e}", file=sys.stderr)
         return 2
-    if args.output:
-        with open(args.output, "w", newline="", encoding="utf-8") as out:
-            write_rows(rows, out, args.format)
-    else:
-        write_rows(rows, sys.stdout, args.format)
+    try:
+        if args.output:
+            with open(args.output, "w", newline="", encoding="utf-8") as out:
+                write_rows(rows, out, args.format)
+        else:
+            write_rows(rows, sys.stdout, args.format)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        raise  # the reader went away: the command stops quietly
+    except OSError as e:
+        where = args.output or "standard output"
+        print(f"cardlib: error: cannot write {where}: {e.strerror or e}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -519,6 +566,8 @@ def write_rows(rows: Sequence[Row], out: Any, fmt: str = "csv") -> None:
     if fmt == "jsonl":
         for row in rows:
             out.write(json.dumps(row.as_dict(), ensure_ascii=False) + "\n")
+        return
+    if not rows:  # no games, no columns: nothing to write
         return
     flat = [row.flat() for row in rows]
     columns = list(dict.fromkeys(k for f in flat for k in f))
@@ -549,9 +598,13 @@ def _bot(name: str) -> str | Callable[[Any, random.Random], Any]:
         )
     import importlib
 
-    bot = getattr(importlib.import_module(module), attr)
+    try:
+        found = importlib.import_module(module)
+    except Exception as e:  # the module's own code runs: anything may go wrong in it
+        raise ValueError(f"cannot load the bot {name!r}: {type(e).__name__}: {e}") from None
+    bot = getattr(found, attr, None)
     if not callable(bot):
-        raise ValueError(f"{name!r} is not a function")
+        raise ValueError(f"{name!r} is not a function: {module} has no function {attr!r}")
     return bot
 
 

@@ -142,6 +142,48 @@ def test_the_command_refuses_what_it_cannot_play(capsys) -> None:
     assert "'hoyle' is not a Go Fish rule set" in capsys.readouterr().err
 
 
+def failing_bot(game: Any, rng: random.Random) -> Any:
+    raise KeyError("no such card")
+
+
+def cheating_bot(game: Any, rng: random.Random) -> Any:
+    return "ask Nobody 7"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["golf", "-n", "-1"], "n must be a whole number of at least 0, not -1"),
+        (["golf", "-n", "2", "--workers", "0"], "workers must be a whole number of at least 1"),
+        (["golf", "-n", "2", "--max-moves", "-5"], "max_moves must be a whole number"),
+        (["go-fish", "-n", "1", "--option", "x=1"], "'x' is not an option here: the options are"),
+        (["go-fish", "-n", "1", "--bots", "no_such_module_here:f"], "cannot load the bot"),
+        (["go-fish", "-n", "1", "--bots", "os:no_such_function"], "os has no function"),
+        (
+            ["go-fish", "-n", "2", "--bots", "tests.test_simulate:failing_bot"],
+            "the bot failing_bot failed for Ann in game 0 (seed ",
+        ),
+        (
+            ["go-fish", "-n", "2", "--bots", "tests.test_simulate:cheating_bot"],
+            "which the rules refuse: GF-ASK-TARGET",
+        ),
+        (["golf", "-n", "1", "-o", "/no/such/folder/rows.csv"], "cannot write /no/such/folder"),
+    ],
+)
+def test_the_command_says_what_is_wrong_in_one_line(capsys, args, said) -> None:
+    """A wrong number, an unknown option, a bot that cannot be loaded, that fails or that
+    cheats, and a file that cannot be written: exit 2 and one line, never a traceback."""
+    assert main(["simulate", *args]) == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err.startswith("cardlib: error: ") and said in out.err, out.err
+    assert out.err.count("\n") == 1 and "Traceback" not in out.err
+
+
+def test_no_games_write_nothing(capsys) -> None:
+    assert main(["simulate", "golf", "-n", "0"]) == 0
+    assert capsys.readouterr().out == ""
+
+
 def test_a_row_flattens_for_csv() -> None:
     row = Row(
         0, 1, "golf", "r", ("A", "B"), ("random",) * 2, "A", 3, False, ("A",), {"A": 1, "B": 2}
