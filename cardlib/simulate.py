@@ -206,14 +206,20 @@ def _run(
     progress: Callable[[int], None] | None,
 ) -> list[Row]:
     starts = range(0, n, size)
-    futures = {executor.submit(_play_batch, spec, s, min(n, s + size)): s for s in starts}
-    done: dict[int, list[Row]] = {}
-    for future in concurrent.futures.as_completed(futures):
-        batch = future.result()
-        done[futures[future]] = batch
-        if progress is not None:
-            progress(len(batch))
-    return [row for s in starts for row in done[s]]
+    futures = [executor.submit(_play_batch, spec, s, min(n, s + size)) for s in starts]
+    rows: list[Row] = []
+    try:
+        # in order: a failure is always the first game that fails, whatever the batching
+        for future in futures:
+            batch = future.result()
+            rows += batch
+            if progress is not None:
+                progress(len(batch))
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        raise
+    return rows
 
 
 # -- setting up a simulation ------------------------------------------------------------

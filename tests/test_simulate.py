@@ -150,6 +150,34 @@ def cheating_bot(game: Any, rng: random.Random) -> Any:
     return "ask Nobody 7"
 
 
+def sometimes_failing_bot(game: Any, rng: random.Random) -> Any:
+    if game.seed % 5 == 3:
+        raise RuntimeError(f"no move for deal {game.seed}")
+    return rng.choice(game.legal_moves())
+
+
+def test_a_failing_bot_is_the_first_game_it_fails_whatever_the_batching() -> None:
+    from cardlib.simulate import BotFailed
+
+    said = set()
+    for workers, batch_size in ((1, None), (2, 3), (2, 1)):
+        with pytest.raises(BotFailed) as failed:
+            simulate(
+                "go-fish",
+                n=40,
+                seed=3,
+                bots=sometimes_failing_bot,
+                workers=workers,
+                batch_size=batch_size,
+            )
+        said.add(str(failed.value))
+    (message,) = said
+    assert (
+        message.startswith("the bot sometimes_failing_bot failed for ")
+        and "RuntimeError" in message
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
