@@ -9,9 +9,11 @@ linter form ``PATH:LINE:COL: RULE-ID message``.
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -480,16 +482,43 @@ def example_files(paths: Iterable[Path | str]) -> Iterator[tuple[Path, str | Non
             yield q, None
 
 
+#: the youngest generation's collection threshold while checking (Python's default is 700)
+_GEN0_WHILE_CHECKING = 50_000
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Run the cycle collector less often while checking, as mypy does while it builds.
+
+    Reading a file makes tens of thousands of small objects that stay alive until the file
+    is checked (events, marks, the document, the engine's state, the narration), so at
+    Python's default threshold the collector runs several times a file and frees next to
+    nothing (about 5% of the checker's time, measured in alternating rounds).  Cycles are
+    still collected, every 50,000 allocations; the thresholds come back when checking ends,
+    on an error too.
+    """
+    old = gc.get_threshold()
+    if old[0] == 0 or old[0] >= _GEN0_WHILE_CHECKING:  # collection off, or already rare
+        yield
+        return
+    gc.set_threshold(_GEN0_WHILE_CHECKING, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def check_paths(paths: Iterable[Path | str]) -> list[Report]:
     """Check every worked example in the files and folders given (``-``: standard input)."""
     reports: list[Report] = []
-    for path, missing in example_files(paths):
-        if missing:
-            r = Report(str(path), str(path))
-            r.problems.append(Problem(str(path), 1, 1, "INPUT-FILE", missing, "input"))
-            reports.append(r)
-        else:
-            reports.extend(check_file(path))
+    with _fewer_collections():
+        for path, missing in example_files(paths):
+            if missing:
+                r = Report(str(path), str(path))
+                r.problems.append(Problem(str(path), 1, 1, "INPUT-FILE", missing, "input"))
+                reports.append(r)
+            else:
+                reports.extend(check_file(path))
     return reports
 
 

@@ -728,3 +728,24 @@ def test_a_wrong_cut_is_shown_round_by_round(tmp_path):
         "[(Ann Y14, Ben R14, Cy B10, Di G9), (Ann G6, Ben Rook)]" in m
         for m in messages
     ), messages
+
+
+def test_checking_collects_cycles_less_often_and_leaves_the_collector_as_it_was(monkeypatch):
+    import gc
+
+    from cardlib import check
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, ...]] = []
+
+    def spy(path, **kw):
+        seen.append(gc.get_threshold())
+        raise KeyboardInterrupt  # an error half-way: the thresholds still come back
+
+    monkeypatch.setattr(check, "check_file", spy)
+    with pytest.raises(KeyboardInterrupt):
+        check_paths([EXAMPLES / "golf" / "two-twos.yaml"])
+    assert seen == [(check._GEN0_WHILE_CHECKING, *before[1:])]
+    assert gc.get_threshold() == before
+    monkeypatch.undo()
+    assert exit_status(check_paths([EXAMPLES / "golf"])) == 0 and gc.get_threshold() == before
