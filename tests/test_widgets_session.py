@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -10,7 +11,7 @@ from cardlib.errors import RuleViolation
 from cardlib.gofish import GoFishGame
 from cardlib.golf import GolfGame, GolfOptions
 from cardlib.rook import RookHand
-from cardlib.widgets.session import Refusal, TableSession
+from cardlib.widgets.session import MAX_SEED, Refusal, TableProblem, TableSession
 
 DEALS = {
     "golf": lambda seed: GolfGame(["You", "Bot"], seed=seed, options=GolfOptions("reshuffle")),
@@ -105,10 +106,75 @@ def test_a_position_table_restarts_from_its_position_and_cannot_deal_anew():
     s.attempt("ask B 8")
     s.restart()
     assert s.game.hand("A") == start.hand("A")
-    with pytest.raises(ValueError):
+    with pytest.raises(TableProblem, match="one given position, so it has no other deals"):
         s.new_deal()
     with pytest.raises(ValueError):
         TableSession("go-fish")
+
+
+def test_a_deals_number_runs_from_0_to_max_seed_and_the_next_after_the_last_is_0():
+    s = session("golf", MAX_SEED)
+    assert s.headline_seed == f"deal {MAX_SEED}"
+    s.new_deal()
+    assert s.seed == 0 and s.game.describe() == DEALS["golf"](0).describe()
+    for bad in (-1, MAX_SEED + 1, 10**40, 2.5, "12", True):
+        with pytest.raises(TableProblem) as why:
+            TableSession("golf", deal=DEALS["golf"], seed=bad)  # type: ignore[arg-type]
+        words = str(why.value)
+        assert words.startswith(f"A deal's number is a whole number from 0 to {MAX_SEED}; ")
+        assert "Error" not in words and len(words) < 120
+        with pytest.raises(TableProblem):
+            s.new_deal(bad)  # type: ignore[arg-type]
+    assert s.seed == 0
+
+
+def test_a_table_problem_is_shown_as_it_is_and_anything_else_as_a_fault_of_cardlib():
+    s = session("golf")
+    s.fail(TableProblem("Choose whom to ask first."))
+    assert s.problem == "Choose whom to ask first."
+    s.fail(ValueError("a plain ValueError is a fault of cardlib"))
+    assert s.problem.startswith("Something went wrong inside cardlib (ValueError: ")
+
+
+def _not_a_folder(tmp_path):
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    return str(tmp_path / "a-file")
+
+
+#: (what the learner writes in the Folder box, what the table says)
+UNWRITABLE = {
+    "empty": (lambda tmp: "", "Write the name of a folder to save into in the Folder box."),
+    "blank": (lambda tmp: " \n\t", "Write the name of a folder to save into in the Folder box."),
+    "a-file": (_not_a_folder, "that is a file, not a folder."),
+    "in-a-file": (
+        lambda tmp: _not_a_folder(tmp) + "/inside",
+        "part of that path is a file, not a folder.",
+    ),
+    "too-long": (lambda tmp: str(tmp / ("x" * 300)), "the name is too long."),
+    "nul": (
+        lambda tmp: str(tmp / "a\0b"),
+        "a folder's name cannot contain that character (shown as ?).",
+    ),
+    "proc": (lambda tmp: "/proc/cardlib-cannot-be-here", "you may not write there."),
+}
+
+
+@pytest.mark.parametrize(("folder", "words"), UNWRITABLE.values(), ids=UNWRITABLE.keys())
+def test_a_folder_that_cannot_be_written_is_said_in_words(tmp_path, folder, words):
+    s = session("golf")
+    s.attempt("flip TL")
+    where = folder(tmp_path)
+    if where.startswith("/proc/") and not Path("/proc/self").exists():
+        pytest.skip("no /proc here")
+    with pytest.raises(TableProblem) as why:
+        s.save(where)
+    said = str(why.value)
+    assert said.endswith(words + " Write another folder in the Folder box.") or said == words
+    if where.strip():
+        assert said.startswith("Cannot save into '")
+    assert "Error" not in said and "Errno" not in said and "\0" not in said and len(said) < 200
+    s.fail(why.value)
+    assert s.problem == said
 
 
 def test_the_learner_may_play_every_seat():
@@ -244,3 +310,23 @@ def test_shared_controls_undo_restart_new_deal_and_save(tmp_path):
     v.save_button.click()
     assert v.saved is not None and v.saved.parent == tmp_path / "saved"
     assert v.saved.read_text(encoding="utf-8") == v.to_example()
+    v.folder.value = str(v.saved)  # a file, not a folder: said in words, nothing written
+    v.save_button.click()
+    assert "Something went wrong" not in v.text and "Error" not in v.text
+    assert f"Cannot save into '{v.saved}': that is a file, not a folder." in v.text
+    assert "that is a file, not a folder" in v.status.value
+    assert sorted(p.name for p in (tmp_path / "saved").iterdir()) == [v.saved.name]
+
+
+def test_the_deal_box_always_shows_the_deal_in_play():
+    v = make_view()
+    assert v.seed_box.max == MAX_SEED
+    v.seed_box.value = MAX_SEED
+    v.new_button.click()
+    assert v.session.seed == v.seed_box.value == MAX_SEED
+    v.new_button.click()  # the deal after the last is deal 0
+    assert v.session.seed == v.seed_box.value == 0
+    v.seed_box.value = 10**30  # the box keeps to its numbers
+    v.new_button.click()
+    assert v.session.seed == v.seed_box.value == MAX_SEED
+    assert "Something went wrong" not in v.text

@@ -8,9 +8,14 @@ goes to the engine, which makes it or refuses it.  It adds what a learner at a t
   ID, its title, the engine's reason and what would be legal instead), never as an
   exception; then the computer players (``cardlib.games.GAMES[id].bot``) reply;
 * ``undo()``: take back the learner's last move together with the replies it caused;
-* ``restart()``: the same deal again; ``new_deal(seed)``: a fresh deal, its seed shown;
+* ``restart()``: the same deal again; ``new_deal(seed)``: a fresh deal, its seed shown
+  (a deal's number is a whole number from 0 to :data:`MAX_SEED`);
 * ``to_example()`` / ``save(folder)``: the game so far as a worked example that
   ``cardlib check`` proves (see :mod:`cardlib.export`).
+
+Something the learner can put right (a folder that cannot be written, nothing chosen in a
+dropdown) is a :class:`TableProblem`: ``fail`` shows its words as they are.  Any other
+exception a click meets is a fault of cardlib, and ``fail`` says so.
 
 It imports no ipywidgets, so it can be driven and tested without a browser::
 
@@ -30,7 +35,9 @@ It imports no ipywidgets, so it can be driven and tested without a browser::
 
 from __future__ import annotations
 
+import errno
 import html
+import os
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +50,55 @@ from cardlib.games import GAMES
 
 #: how many legal moves a refusal lists before it says "and N more"
 SHOWN_INSTEAD = 8
+
+#: the highest deal number (the Deal box's maximum); the deal after it is deal 0
+MAX_SEED = 2**31 - 1
+
+
+class TableProblem(ValueError):
+    """Something the learner can put right, said in the learner's words (a folder that
+    cannot be written, nothing chosen): :meth:`TableSession.fail` shows the message as it is."""
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is a deal's number (a whole number from 0 to :data:`MAX_SEED`);
+    otherwise a :class:`TableProblem` that says what a deal's number is."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        whole = isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < 10**30
+        shown = str(seed) if whole else "that"
+        raise TableProblem(
+            f"A deal's number is a whole number from 0 to {MAX_SEED}; {shown} is not one."
+        )
+    return seed
+
+
+def _folder_words(folder: str) -> str:
+    """A folder's name as a learner can read it: invisible characters shown as ``?``, a
+    very long name cut short in the middle."""
+    name = "".join(c if c.isprintable() else "?" for c in folder)
+    return name if len(name) <= 120 else name[:70] + "..." + name[-40:]
+
+
+def _save_problem(folder: str, exc: Exception) -> TableProblem:
+    """Why ``folder`` could not be written, in the learner's words."""
+    where = f"Cannot save into '{_folder_words(folder)}'"
+    code = exc.errno if isinstance(exc, OSError) else None
+    if not isinstance(exc, OSError):  # Python refuses the name itself (a NUL character)
+        why = "a folder's name cannot contain that character (shown as ?)"
+    elif code == errno.EEXIST or (code == errno.ENOTDIR and Path(folder).is_file()):
+        why = "that is a file, not a folder"
+    elif code == errno.ENOTDIR:
+        why = "part of that path is a file, not a folder"
+    elif code in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT):
+        why = "you may not write there"
+    elif code == errno.ENAMETOOLONG:
+        why = "the name is too long"
+    elif code == errno.ENOSPC:
+        why = "the disk is full"
+    else:
+        words = os.strerror(code) if code is not None else "the computer refused to write there"
+        why = words[:1].lower() + words[1:]
+    return TableProblem(f"{where}: {why}. Write another folder in the Folder box.")
 
 
 @dataclass(frozen=True)
@@ -133,6 +189,7 @@ class TableSession:
     def __post_init__(self) -> None:
         if (self.deal is None) == (self.start is None):
             raise ValueError("give a session either deal= (a fresh deal by seed) or start=")
+        check_seed(self.seed)
         if self.bot is None:
             self.bot = GAMES[self.game_id].bot
         self._undo: list[_Snapshot] = []
@@ -238,10 +295,14 @@ class TableSession:
         self._begin()
 
     def new_deal(self, seed: int | None = None) -> None:
-        """A fresh deal: ``seed`` (default: the next one), so ``new_deal(17)`` is "deal 17"."""
+        """A fresh deal: ``seed`` (default: the next one; after :data:`MAX_SEED` deal 0),
+        so ``new_deal(17)`` is "deal 17"."""
         if self.deal is None:
-            raise ValueError("this table plays a given position; restart() returns to it")
-        self.seed = self.seed + 1 if seed is None else seed
+            raise TableProblem(
+                "This table plays one given position, so it has no other deals: Restart (or "
+                "Reset) goes back to its start."
+            )
+        self.seed = (self.seed + 1) % (MAX_SEED + 1) if seed is None else check_seed(seed)
         self.restart()
 
     def _begin(self) -> None:
@@ -255,7 +316,11 @@ class TableSession:
         self._bots_play()
 
     def fail(self, exc: Exception) -> None:
-        """Show an unexpected failure in words (for click handlers); the game is unchanged."""
+        """Show a failure in words (for click handlers); the game is unchanged.  A
+        :class:`TableProblem` is shown as it is; anything else is a fault of cardlib."""
+        if isinstance(exc, TableProblem):
+            self.problem = str(exc)
+            return
         self.problem = (
             f"Something went wrong inside cardlib ({type(exc).__name__}: {exc}); the game is "
             "unchanged. Please report it."
@@ -275,14 +340,21 @@ class TableSession:
         return session_example(self, title=title, source=source)
 
     def save(self, folder: str | Path, name: str | None = None) -> Path:
-        """Write :meth:`to_example` into ``folder`` (created if needed); the file's path."""
+        """Write :meth:`to_example` into ``folder`` (created if needed); the file's path.
+        A folder that cannot be written is a :class:`TableProblem` that says why."""
         from cardlib.export import save
 
-        return save(self.to_example(), folder, name or self._file_name())
+        if not str(folder).strip():
+            raise TableProblem("Write the name of a folder to save into in the Folder box.")
+        text = self.to_example()
+        try:
+            return save(text, folder, name or self._file_name())
+        except (OSError, ValueError) as exc:
+            raise _save_problem(str(folder), exc) from exc
 
     def _file_name(self) -> str:
         where = f"deal-{self.seed}" if self.deal is not None else "position"
         return f"{self.game_id}-{where}-{len(self.steps)}-moves.yaml"
 
 
-__all__ = ["Refusal", "Step", "TableSession"]
+__all__ = ["MAX_SEED", "Refusal", "Step", "TableProblem", "TableSession", "check_seed"]

@@ -2,6 +2,10 @@
 "show legal moves", undo, restart, a new deal by seed, and saving the game as a worked
 example; and one way to show the status (the situation, a refusal, the latest events).
 
+The Deal box always shows the deal in play once New deal is clicked: it holds the numbers
+0 to :data:`~cardlib.widgets.session.MAX_SEED`, as the session does, and the deal after
+the last is deal 0.
+
 A game's widget builds its own card area and calls :meth:`SessionControls.build_controls`;
 its clicks go through :meth:`SessionControls.click`, so no exception ever reaches Jupyter.
 """
@@ -17,7 +21,7 @@ from typing import Any
 import ipywidgets as w
 
 from cardlib.widgets.controls import STYLE, handler
-from cardlib.widgets.session import Refusal, TableSession
+from cardlib.widgets.session import MAX_SEED, Refusal, TableProblem, TableSession
 
 
 def status_html(
@@ -89,7 +93,7 @@ class SessionControls:
         self.seed_box = w.BoundedIntText(
             value=self.session.seed,
             min=0,
-            max=10**9,
+            max=MAX_SEED,
             description="Deal",
             tooltip="The deal's number: the same number deals the same cards",
             layout=w.Layout(width="150px"),
@@ -125,11 +129,19 @@ class SessionControls:
         box.add_class("cardlib-session-controls")
         return box
 
+    def _tell(self, words: str) -> bool:
+        """Show ``words`` (something the learner can put right, such as a choice not made)
+        where a refusal would be; no move is tried.  False, as for a refused move."""
+        self.session.refusal = None
+        self.session.fail(TableProblem(words))
+        return False
+
     def _new_deal_from_box(self) -> None:
-        seed = int(self.seed_box.value)
+        seed = self.seed_box.value
         if seed == self.session.seed:  # clicking New deal twice: the next deal
-            seed += 1
-        self.session.new_deal(seed)
+            self.session.new_deal()
+        else:
+            self.session.new_deal(seed)
         self.seed_box.value = self.session.seed
 
     def new_deal(self, seed: int | None = None) -> None:
