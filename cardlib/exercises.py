@@ -605,7 +605,10 @@ exercise(
 
 
 def _scorer_cards(widget: Any) -> tuple[str, ...]:
-    cards = getattr(widget, "cards", None)
+    try:
+        cards = getattr(widget, "cards", None)
+    except ValueError as why:  # a place left without a card: the scorer says which
+        raise FormError(str(why)) from None
     if cards is None or not hasattr(widget, "pickers"):
         raise FormError(f"the answer is {_type_name(widget)}, not the layout scorer widget.")
     return tuple(str(c) for c in cards)

@@ -242,3 +242,53 @@ def test_seeded_random_holes_through_the_controls_export_and_check(tmp_path):
         table.save_button.click()
         (report,) = check_file(table.saved)
         assert report.passed, (seed, [str(p) for p in report.problems])
+
+
+# -- nothing chosen, a hole over: said in words ------------------------------------------
+
+
+def _click(button) -> None:
+    """Run a button's click handlers directly, so that an exception would reach the test."""
+    for handler in button._click_handlers.callbacks:
+        handler(button)
+
+
+def test_scorer_with_a_place_left_without_a_card_says_so_and_never_raises():
+    from cardlib.exercises import check, widget
+
+    scorer = widget("golf-4")
+    scorer.pickers[Position.TL].value = None  # the observer runs here: it must not raise
+    missing = "No card is chosen: the top-left place has no card; choose one in its box."
+    assert scorer.text == missing and missing in scorer.result.value
+    assert scorer.card_buttons[Position.TL].description == "?"
+    assert scorer.card_buttons[Position.TL].tooltip == "top-left: no card chosen"
+    scorer.choose(Position.TL)
+    _click(scorer.rank_chips[0])  # a rank for a place without a card
+    assert scorer.text.splitlines() == [
+        "The top-left place has no card yet: choose one in its box, then change its rank or suit.",
+        missing,
+    ]
+    _click(scorer.suit_chips[0])
+    _click(scorer.card_buttons[Position.BR])  # another place: the note is gone
+    assert scorer.text == missing
+    feedback = check("golf-4", scorer)
+    assert feedback.kind == "form" and "top-left place has no card" in feedback.message
+    for text in (scorer.text, scorer.result.value, feedback.message):
+        assert "None" not in text and "Error" not in text and "went wrong" not in text
+    scorer.pickers[Position.TL].value = "2C"
+    assert "Total: " in scorer.result.value and "No card is chosen" not in scorer.text
+    assert scorer.card_buttons[Position.TL].description == "2♣"
+    _click(scorer.card_buttons[Position.TL])
+    _click(scorer.rank_chips[-1])  # the top-left card is chosen: its rank changes
+    assert scorer.pickers[Position.TL].value == "KC"
+
+
+def test_the_end_of_a_hole_gives_the_learners_score_as_a_sentence():
+    table = GolfTable(seed=6)
+    rng = random.Random(6)
+    while not table.game.is_over:
+        click_for(table, rng.choice(table.session.legal()))
+    scores = table.game.scores()
+    head = table.text.splitlines()[0]
+    assert head.startswith("The hole is over (GOLF-END). Scores: ")
+    assert head.endswith(f". Your score: {scores['Learner']}.") and "so far" not in head

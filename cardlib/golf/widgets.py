@@ -9,8 +9,10 @@ deal by number, save as a worked example).
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -29,8 +31,16 @@ from cardlib.golf.engine import (
     score_layout,
 )
 from cardlib.render import card_html
-from cardlib.widgets.controls import STYLE, CardButton, card_button, chip, mark_legal
-from cardlib.widgets.session import TableSession
+from cardlib.widgets.controls import (
+    STYLE,
+    CardButton,
+    card_button,
+    chip,
+    handler,
+    mark_legal,
+    standard_face,
+)
+from cardlib.widgets.session import TableProblem, TableSession
 from cardlib.widgets.table import SessionControls, status_html, status_text
 
 _CARD_OPTIONS = [
@@ -46,9 +56,14 @@ def _position_name(p: Position) -> str:
 class LayoutScorer(w.VBox):
     """Six cards in two rows; click a card, then a rank and a suit to change it; each
     column and the total update, with the reason for each.  The dropdowns (``pickers``)
-    set the same cards."""
+    set the same cards.
+
+    No click or choice lets an exception escape: a place left without a card (a dropdown
+    set to ``None``) or a rank clicked for it is said in words where the score would be.
+    """
 
     def __init__(self, cards: Sequence[str] = ("8H", "2S", "AC", "8C", "KD", "QH")) -> None:
+        self.problem = ""
         self.pickers = [
             w.Dropdown(
                 options=_CARD_OPTIONS,
@@ -64,16 +79,16 @@ class LayoutScorer(w.VBox):
             card_button(Card.parse(c), value=p) for p, c in zip(Position, cards, strict=True)
         ]
         for b in self.card_buttons:
-            b.on_click(lambda b: self.choose(b.value))
+            b.on_click(self._click(self._chooser(b.value)))
         self.rank_chips = [chip(r.symbol, value=r, name=f"rank {r.symbol}") for r in Rank]
         self.suit_chips = [chip(s.symbol, value=s, name=f"suit {s.name.lower()}") for s in Suit]
         for c in self.rank_chips:
-            c.on_click(lambda c: self.set_card(self.chosen, rank=c.value))
+            c.on_click(self._click(self._setter(rank=c.value)))
         for c in self.suit_chips:
-            c.on_click(lambda c: self.set_card(self.chosen, suit=c.value))
+            c.on_click(self._click(self._setter(suit=c.value)))
         self.result = w.HTML()
         for picker in self.pickers:
-            picker.observe(self._update, names="value")
+            picker.observe(self._click(lambda: None), names="value")
         cards = w.GridBox(
             self.card_buttons, layout=w.Layout(grid_template_columns="repeat(3, max-content)")
         )
@@ -88,8 +103,46 @@ class LayoutScorer(w.VBox):
         self.add_class("cardlib-layout-scorer")
         self._update()
 
+    def _click(self, fn: Callable[[], object]) -> Callable[[Any], None]:
+        """A click (or choice) handler: runs ``fn`` then redraws; never raises."""
+
+        def run() -> None:
+            self.problem = ""
+            fn()
+            self._update()
+
+        def failed(exc: Exception) -> None:
+            self.problem = (
+                str(exc)
+                if isinstance(exc, TableProblem)
+                else f"Something went wrong inside cardlib ({type(exc).__name__}: {exc}). "
+                "Please report it."
+            )
+            with contextlib.suppress(Exception):  # drawing failed too: the words are kept
+                self._update()
+
+        return handler(failed, run)
+
+    def _chooser(self, position: Position) -> Callable[[], None]:
+        return lambda: self.choose(position)
+
+    def _setter(self, *, rank: Rank | None = None, suit: Suit | None = None) -> Callable[[], None]:
+        return lambda: self.set_card(self.chosen, rank=rank, suit=suit)
+
+    def _missing(self) -> list[Position]:
+        """The places whose dropdown has no card chosen."""
+        return [p for p, picker in zip(Position, self.pickers, strict=True) if not picker.value]
+
+    def _missing_words(self) -> str:
+        names = " and ".join(f"the {_position_name(p)}" for p in self._missing())
+        places = "place has" if len(self._missing()) == 1 else "places have"
+        return f"No card is chosen: {names} {places} no card; choose one in its box."
+
     @property
     def cards(self) -> list[Card]:
+        """The six cards chosen (a :class:`TableProblem` in words if a place has none)."""
+        if self._missing():
+            raise TableProblem(self._missing_words())
         return [Card.parse(p.value) for p in self.pickers]
 
     def choose(self, position: Position) -> None:
@@ -102,34 +155,54 @@ class LayoutScorer(w.VBox):
         self, position: Position, *, rank: Rank | None = None, suit: Suit | None = None
     ) -> None:
         """Change the rank or the suit of the card at ``position``."""
-        old = self.cards[position]
-        new = Card(rank if rank is not None else old.rank, suit if suit is not None else old.suit)
-        self.pickers[position].value = str(new)
+        picked = self.pickers[position].value
+        old = Card.parse(picked) if picked else None
+        rank = rank if rank is not None else old.rank if old is not None else None
+        suit = suit if suit is not None else old.suit if old is not None else None
+        if rank is None or suit is None:
+            raise TableProblem(
+                f"The {_position_name(position)} place has no card yet: choose one in its "
+                "box, then change its rank or suit."
+            )
+        self.pickers[position].value = str(Card(rank, suit))
 
-    @property
-    def text(self) -> str:
-        """What the scorer shows, as plain text."""
+    def _verdict(self) -> str:
+        """What the cards come to, as plain text: the score, or why there is none."""
+        if self._missing():
+            return self._missing_words()
         dup = find_duplicate(self.cards)
         if dup is not None:
             return f"GOLF-DECK: {dup} is chosen twice, but the one pack has each card once."
         return score_layout(self.cards).explain()
 
-    def _update(self, _change: object = None) -> None:
-        cards = self.cards
-        for b, c in zip(self.card_buttons, cards, strict=True):
-            label = card_button(c)
-            b.description, b.tooltip = (
-                label.description,
-                f"{_position_name(b.value)}: {label.tooltip}",
-            )
-            b.style.text_color = label.style.text_color
-        dup = find_duplicate(cards)
-        if dup is not None:
-            self.result.value = STYLE + (
-                f'<div class="cardlib-refusal" role="alert"><b>GOLF-DECK</b>: {dup} is chosen '
-                "twice, but the one pack has each card once.</div>"
+    @property
+    def text(self) -> str:
+        """What the scorer shows, as plain text."""
+        return "\n".join(x for x in (self.problem, self._verdict()) if x)
+
+    def _update(self) -> None:
+        for b, picker in zip(self.card_buttons, self.pickers, strict=True):
+            where = _position_name(b.value)
+            if picker.value:
+                label, name, colour = standard_face(Card.parse(picker.value))
+                b.show(label, name=f"{where}: {name}", colour=colour)
+            else:
+                b.show("?", name=f"{where}: no card chosen")
+        note = (
+            f'<div class="cardlib-refusal" role="alert">{html.escape(self.problem)}</div>'
+            if self.problem
+            else ""
+        )
+        if self._missing() or find_duplicate(self.cards) is not None:
+            self.result.value = (
+                STYLE
+                + note
+                + '<div class="cardlib-refusal" role="alert">'
+                + html.escape(self._verdict()).replace("GOLF-DECK:", "<b>GOLF-DECK</b>:", 1)
+                + "</div>"
             )
             return
+        cards = self.cards
         score = score_layout(cards)
         rows = "".join(
             f"<li>{COLUMNS[i]} column, {c.top} over {c.bottom}: <b>{c.points}</b> "
@@ -138,6 +211,7 @@ class LayoutScorer(w.VBox):
         )
         self.result.value = (
             STYLE
+            + note
             + render.golf_layout_html(Layout(cards, [True] * 6))
             + f'<ul class="cardlib-status">{rows}</ul><p><b>Total: {score.total}</b></p>'
         )
@@ -296,7 +370,7 @@ class GolfTable(SessionControls, w.VBox):
             listed = ", ".join(f"{p} {s}" for p, s in scores.items())
             return (
                 f"The hole is over (GOLF-END). Scores: {listed}. Lowest: {best}. "
-                f"Your score so far: {game.visible_score(self.you)}"
+                f"Your score: {scores[self.you]}."
             )
         if game.phase == "place":
             if GolfMove("discard") in game.legal_moves():
@@ -325,23 +399,20 @@ class GolfTable(SessionControls, w.VBox):
         self.table.value = STYLE + f'<div class="cardlib-golf-game">{others}</div>'
         lay = game.layouts[self.you]
         for p, b in self.position_buttons.items():
-            card, up = lay.cards[p], lay.up[p] or game.is_over
-            face = card_button(card)
-            b.face_up = up
-            b.description = face.description if up else ""
-            b.tooltip = f"your {_position_name(p)} card: " + (face.tooltip if up else "face down")
-            b.style.button_color = "#ffffff" if up else "#2c5aa0"
-            b.style.text_color = face.style.text_color
+            up = lay.up[p] or game.is_over
+            label, name, colour = standard_face(lay.cards[p])
+            where = f"your {_position_name(p)} card: "
+            b.show(label, name=where + (name if up else "face down"), colour=colour, face_up=up)
         self.draw_button.tooltip = f"the stock ({game.stock_size} cards): draw its top card"
         top = game.discard_top
         if top is None:
             self.take_button.description, self.take_button.tooltip = "", "the discard pile: empty"
         else:
-            face = card_button(top)
-            self.take_button.description = face.description
-            self.take_button.style.text_color = face.style.text_color
+            label, _name, colour = standard_face(top)
             what = "discard the card you hold" if game.holding is not None else f"take {top}"
-            self.take_button.tooltip = f"the discard pile, {top} on top: {what}"
+            self.take_button.show(
+                label, name=f"the discard pile, {top} on top: {what}", colour=colour
+            )
         self.held.value = (
             f"<span title='the card you hold'>holding {card_html(game.holding, size=40)}</span>"
             if game.holding is not None and game.to_move == self.you

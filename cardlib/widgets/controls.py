@@ -112,6 +112,23 @@ class CardButton(w.Button):
     def selected(self) -> bool:
         return self._selected
 
+    def show(
+        self,
+        label: str,
+        *,
+        name: str,
+        colour: str = BLACK,
+        face_up: bool = True,
+        paper: str = "#ffffff",
+    ) -> None:
+        """Redraw the face in place (no new widget): ``label`` (empty when face down), the
+        accessible name, the text colour and the card's colour (a back when face down)."""
+        self.face_up = face_up
+        self.description = label if face_up else ""
+        self.tooltip = name
+        self.style.text_color = colour
+        self.style.button_color = paper if face_up else BACK
+
     def mark(self, legal: bool) -> None:
         """Outline the control as a legal choice (the "show legal moves" switch)."""
         if legal != self._legal:
