@@ -337,9 +337,12 @@ def _click(button) -> None:
 def test_clicks_never_raise_and_change_nothing():
     box = AskSandbox()
     before = box.game.describe()
-    box.what.value = None  # nothing chosen: not a request
+    box.what.value = None  # nothing chosen: not a request, and said so in words
     _click(box.ask_button)
-    assert "INPUT-MOVE" in box.text and "neither a rank" in box.text
+    assert box.text.splitlines()[1] == (
+        "Choose a rank to ask for first: click a card of the hand or a chip."
+    )
+    assert box.session.refusal is None and "None" not in box.text
 
     def broken(*_a, **_k):
         raise RuntimeError("the engine broke")
@@ -366,3 +369,47 @@ def test_seeded_random_games_through_the_controls_export_and_check(tmp_path):
         table.save_button.click()
         (report,) = check_file(table.saved)
         assert report.passed, (seed, [str(p) for p in report.problems])
+
+
+# -- nothing chosen: said in words, never tried ----------------------------------------
+
+
+def test_asking_nobody_is_said_in_words_and_changes_nothing():
+    table = GoFishTable(seed=2)
+    before = table.game.describe()
+    table.target.value = None
+    _click(table.ask_button)
+    assert table.text.splitlines()[1] == (
+        "Choose whom to ask first: click a player or use the Ask box."
+    )
+    _click(table.hand_buttons[0])
+    assert table.text.splitlines()[1] == "Choose whom to ask first: click a player."
+    assert table.session.refusal is None and table.game.describe() == before
+    for text in (table.text, table.status.value):
+        assert "None" not in text and "GF-ASK-TARGET" not in text and "went wrong" not in text
+    _click(table.player_chips["Bot 1"])
+    _click(table.hand_buttons[0])
+    assert "Choose whom" not in table.text  # a request was made (or refused by a rule)
+
+
+@pytest.mark.parametrize("make", [GoFishTable, AskSandbox])
+def test_no_rule_set_chosen_puts_the_dropdown_back_and_keeps_the_game(make):
+    widget = make()
+    widget.player_chips[widget.session.legal()[0].target].click()
+    widget.rank_chips[int(widget.session.legal()[0].rank) % 13].click()
+    steps = len(widget.session.steps)
+    widget.rule_set.value = None  # the observer runs here: it must not raise
+    assert widget.rule_set.value == widget.game.options.rule_set == "pagat"
+    assert len(widget.session.steps) == steps and not widget.session.problem
+    widget.rule_set.value = "gamerules"
+    assert widget.game.options.rule_set == "gamerules"
+
+
+def test_the_sandbox_has_no_new_deal_and_says_so_if_asked():
+    box = AskSandbox()
+    assert box.new_button not in box.children[-2].children
+    _click(box.new_button)
+    assert box.session.problem == (
+        "This table plays one given position, so it has no other deals: Restart (or Reset) "
+        "goes back to its start."
+    )

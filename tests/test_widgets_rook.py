@@ -501,3 +501,48 @@ def _buttons(widget):
         found += [*widget.bid_chips.values(), widget.pass_button, widget.lay_aside_button]
         found += list(widget.trump_buttons.values())
     return found
+
+
+# -- nothing chosen, one bid left, no other deals: said in words ------------------------
+
+
+def _click(button) -> None:
+    """Run a button's click handlers directly, so that an exception would reach the test."""
+    for handler in button._click_handlers.callbacks:
+        handler(button)
+
+
+def test_bidding_panel_with_one_bid_left_names_it_once():
+    panel = BiddingPanel()
+    for amount in range(70, 120, 5):
+        panel.bid_chips[amount].click()
+    assert panel.text.splitlines()[0] == "South to bid; the bid stands at 115: bid 120, or pass."
+    assert "Legal instead" not in panel.text
+
+
+def test_bidding_panel_with_no_amount_chosen_says_so_and_bids_nothing():
+    panel = BiddingPanel()
+    panel.amount.value = None
+    _click(panel.bid_button)
+    assert panel.text.splitlines()[1] == (
+        "Choose an amount to bid first: click a bid or use the Bid box."
+    )
+    assert panel.session.refusal is None and panel.auction == []
+    assert "None" not in panel.text and "INPUT-MOVE" not in panel.text
+    assert panel.amount.value == 70  # the lowest legal bid is chosen again
+    panel.amount.value = None
+    assert panel.bid() is False and "Choose an amount" in panel.text
+
+
+@pytest.mark.parametrize("make", [BiddingPanel, TrickTrainer])
+def test_a_table_of_a_given_position_has_no_new_deal_and_says_so_if_asked(make):
+    widget = make()
+    assert not any(
+        widget.new_button in box.children for box in widget.children if hasattr(box, "children")
+    )
+    _click(widget.new_button)
+    assert widget.session.problem == (
+        "This table plays one given position, so it has no other deals: Restart (or Reset) "
+        "goes back to its start."
+    )
+    assert "went wrong" not in widget.text

@@ -267,9 +267,26 @@ class _GoFishControls(SessionControls):
         True if the rules allowed it."""
         if isinstance(what, Card) and not self.specific:
             what = what.rank
+        if self.target.value is None:
+            return self._tell("Choose whom to ask first: click a player.")
+        if what is None:
+            return self._tell(self._nothing_asked_for())
         dropdown = self._what_dropdown()
         if str(what) in [v for _label, v in dropdown.options]:
             dropdown.value = str(what)
+        return self._try(f"ask {self.target.value} {what}")
+
+    def _nothing_asked_for(self) -> str:
+        what = "a card" if self.specific else "a rank"
+        return f"Choose {what} to ask for first: click a card of the hand or a chip."
+
+    def _ask_dropdowns(self) -> bool:
+        """The request chosen in the dropdowns (nothing chosen is said, not tried)."""
+        if self.target.value is None:
+            return self._tell("Choose whom to ask first: click a player or use the Ask box.")
+        what = self._what_dropdown().value
+        if what is None:
+            return self._tell(self._nothing_asked_for())
         return self._try(f"ask {self.target.value} {what}")
 
     def _try(self, move: str) -> bool:
@@ -305,10 +322,8 @@ class _GoFishControls(SessionControls):
             if i < len(cards):
                 label, name, colour = standard_face(cards[i])
                 b.value = cards[i]
-                b.description = label
                 what = f"ask for {cards[i]}" if self.specific else f"ask for {cards[i].rank}s"
-                b.tooltip = f"{name}: {what}"
-                b.style.text_color = colour
+                b.show(label, name=f"{name}: {what}", colour=colour)
                 b.layout.display = None
             else:
                 b.layout.display = "none"
@@ -368,7 +383,7 @@ class AskSandbox(_GoFishControls, w.VBox):
         self.restart_button.tooltip = "Back to the scenario's position"
         self.reset_button = self.restart_button
         self.ask_button.on_click(self.click(self.ask))
-        self.rule_set.observe(self.click(self.reset), names="value")
+        self.rule_set.observe(self.click(self._rule_set_changed), names="value")
         self.target.observe(self.click(lambda: None), names="value")
         self._default_target()
         form = w.HBox([self.asker, self.target, self.what, self.ask_button])
@@ -397,6 +412,15 @@ class AskSandbox(_GoFishControls, w.VBox):
         if asks:
             self.target.value = asks[0].target
 
+    def _rule_set_changed(self) -> None:
+        """A rule set chosen: back to the scenario under it.  Nothing chosen (``None``)
+        puts the dropdown back to the rule set in play, as the table does."""
+        if self.rule_set.value not in RULE_SETS:
+            self.rule_set.value = self.game.options.rule_set
+            return
+        if self.rule_set.value != self.game.options.rule_set:
+            self.reset()
+
     def reset(self) -> None:
         """Back to the scenario (under the rule set chosen now)."""
         self.session.start = self.scenario.game(self.options)
@@ -412,7 +436,7 @@ class AskSandbox(_GoFishControls, w.VBox):
 
         A refusal is shown with its rule, and the position is unchanged.
         """
-        done = self._try(f"ask {self.target.value} {self.what.value}")
+        done = self._ask_dropdowns()
         self._refresh()
         return done
 
@@ -520,6 +544,9 @@ class GoFishTable(_GoFishControls, w.VBox):
     def _rule_set_changed(self) -> None:
         """The same deal number under the rule set chosen; a deal the rules refuse (too many
         players for Bicycle) is shown as a refusal and the game stays as it was."""
+        if self.rule_set.value not in RULE_SETS:  # nothing chosen: the rule set in play
+            self.rule_set.value = self.game.options.rule_set
+            return
         if self.rule_set.value == self.game.options.rule_set:
             return
         options = GoFishOptions(rule_set=self.rule_set.value, specific_card=self.specific_card)
@@ -538,7 +565,7 @@ class GoFishTable(_GoFishControls, w.VBox):
     def ask(self) -> bool:
         """Make the request chosen in the dropdowns; a refusal is shown with its rule.
         True if it was made."""
-        done = self._try(f"ask {self.target.value} {self.rank.value}")
+        done = self._ask_dropdowns()
         self._refresh()
         return done
 

@@ -85,7 +85,11 @@ def _auction_words(hand: RookHand) -> str:
         return "All four passed: the cards are thrown in and the same dealer deals again (ROOK-ALL-PASS)."
     if hand.phase == "bid":
         bids = [m.amount for m in hand.legal_moves() if m.kind == "bid"]
-        low = f"bid {bids[0]} to {bids[-1]}" if bids else "no bid is left"
+        low = (
+            (f"bid {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}")
+            if bids
+            else "no bid is left"
+        )
         may_pass = any(m.kind == "pass" for m in hand.legal_moves())
         options = (
             f"{low}, or pass" if may_pass else f"{low} (passing is not allowed: ROOK-ALL-PASS)"
@@ -334,7 +338,7 @@ class BiddingPanel(_RookControls, w.VBox):
         for n, c in self.bid_chips.items():
             c.on_click(self.click(self._bidder(n)))
         self.pass_button.on_click(self.click(lambda: self._try("pass")))
-        self.bid_button.on_click(self.click(lambda: self._try(f"bid {self.amount.value}")))
+        self.bid_button.on_click(self.click(lambda: self._bid_chosen()))
         self.bidder = w.HTML()
         self.table = w.HTML()
         self.status = w.HTML()
@@ -360,9 +364,19 @@ class BiddingPanel(_RookControls, w.VBox):
         """The auction from the start again."""
         self.restart()
 
+    def _bid_chosen(self) -> bool:
+        """Bid the amount chosen in the dropdown (nothing chosen is said, not tried)."""
+        if self.amount.value is None:
+            return self._tell("Choose an amount to bid first: click a bid or use the Bid box.")
+        return self._try(f"bid {self.amount.value}")
+
     def bid(self, amount: int | None = None) -> bool:
         """Bid ``amount`` (default: the amount chosen in the dropdown); True if allowed."""
-        return self.play(f"bid {self.amount.value if amount is None else amount}")
+        if amount is None:
+            done = self._bid_chosen()
+            self._refresh()
+            return done
+        return self.play(f"bid {amount}")
 
     def pass_(self) -> bool:
         """Pass; True if the rules allow it."""
