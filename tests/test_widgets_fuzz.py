@@ -1,12 +1,22 @@
 """Random clicks on every widget (issue 11, section 7): for each widget class of
-``cardlib.widgets``, press enabled buttons and choose values of dropdowns and toggles in a
-seeded random order, with ipywidgets' callback errors made fatal (its dispatcher would
-only log them, and Jupyter would print a traceback under the widget): no handler may let
-an exception escape.  ``pytest -s`` prints the counts."""
+``cardlib.widgets``, press enabled buttons, choose values of dropdowns and toggles, type
+into the Folder and Deal boxes and set a dropdown to nothing (``None``) or to a value it
+does not offer, in a seeded random order, with ipywidgets' callback errors made fatal
+(its dispatcher would only log them, and Jupyter would print a traceback under the
+widget): no handler may let an exception escape.  After every action, what the widget
+shows is in a learner's words: never "Something went wrong" (all of this a learner can
+cause), never "None", an exception's class name or a repr.  ``pytest -s`` prints the
+counts.
+
+A last test counts the live ipywidgets: clicking the same controls again creates none
+(a redraw changes the faces in place).
+"""
 
 from __future__ import annotations
 
+import html
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -14,7 +24,10 @@ import pytest
 
 w = pytest.importorskip("ipywidgets")
 
+import traitlets  # noqa: E402
+
 import cardlib.widgets  # noqa: E402
+from cardlib.widgets.session import MAX_SEED  # noqa: E402
 
 SEED = 11
 ACTIONS_PER_SESSION = 250
@@ -50,26 +63,80 @@ def fatal_callbacks(monkeypatch, tmp_path):
     monkeypatch.setattr(w.widgets.widget.CallbackDispatcher, "__call__", call)
 
 
+def tree(root: Any) -> list[Any]:
+    """Every widget in the root's tree, in the order it is drawn."""
+    found, seen = [], set()
+
+    def walk(widget: Any) -> None:
+        if id(widget) in seen:
+            return
+        seen.add(id(widget))
+        found.append(widget)
+        if isinstance(widget, w.Box):
+            for child in widget.children:
+                walk(child)
+
+    walk(root)
+    return found
+
+
 def controls(root: Any) -> list[Any]:
     """Every enabled control a learner could use, anywhere in the widget's tree."""
-    found, seen, todo = [], set(), [root]
-    while todo:
-        widget = todo.pop()
-        if id(widget) in seen:
-            continue
-        seen.add(id(widget))
-        if isinstance(widget, w.Box):
-            todo.extend(widget.children)
+    found = []
+    for widget in tree(root):
         if getattr(widget, "disabled", False) or not getattr(widget, "layout", None):
             continue
         if getattr(widget.layout, "display", None) == "none":
             continue
         selection = isinstance(widget, w.widgets.widget_selection._Selection)
-        if isinstance(widget, w.Button | w.ToggleButton | w.Checkbox) or (
+        typed = w.Text | w.IntText | w.BoundedIntText  # the Folder and Deal boxes
+        if isinstance(widget, w.Button | w.ToggleButton | w.Checkbox | typed) or (
             selection and widget.options
         ):
             found.append(widget)
     return found
+
+
+#: what a learner might type in the Folder box (relative names stay in the test's folder;
+#: the absolute ones cannot be written)
+FOLDERS = [
+    "",
+    " ",
+    "\n\t",
+    "x" * 300,
+    "a\0b",
+    "/etc/passwd",
+    "/etc/passwd/inside",
+    "/proc/cardlib-fuzz",
+    "☃ünï©ødé",
+    "saved/examples",
+    "<b>bold</b>",
+    "💥" * 300,
+]
+#: what a learner might type in the Deal box (the box keeps to 0..MAX_SEED)
+DEALS = [0, 1, 7, 17, MAX_SEED, MAX_SEED + 1, -5, 10**9, 10**30]
+#: values no dropdown offers (the trait refuses them; None it takes: "nothing chosen")
+NOT_OFFERED = [None, None, "", "nope", 99999, -1, "Learner", "pagat", "8", "AS"]
+
+#: what a learner must never read: a fault of cardlib shown for something the learner
+#: did, "None", an exception's class name, a traceback or a repr
+NOT_WORDS = re.compile(
+    r"Something went wrong|\bNone\b|\b[A-Z]\w*(?:Error|Exception)\b|Traceback|object at 0x"
+    r"|\b(?:GolfMove|GoFishMove|RookMove|RookOptions|GolfOptions|GoFishOptions)\(|\bRank\.|\bSuit\."
+)
+
+
+def shown(root: Any) -> list[str]:
+    """Every text the widget shows: its ``.text``, each HTML and label, each control's
+    label and tooltip (tags and the style sheet dropped)."""
+    texts = [getattr(root, "text", "")]
+    for widget in tree(root):
+        if isinstance(widget, w.HTML | w.Label | w.HTMLMath):
+            value = re.sub(r"<style>.*?</style>", "", widget.value, flags=re.S)
+            texts.append(html.unescape(re.sub(r"<[^>]+>", " ", value)))
+        if isinstance(widget, w.Button | w.ToggleButton):
+            texts += [widget.description, widget.tooltip or ""]
+    return texts
 
 
 def act(widget: Any, rng: random.Random) -> str:
@@ -79,6 +146,18 @@ def act(widget: Any, rng: random.Random) -> str:
     if isinstance(widget, w.ToggleButton | w.Checkbox):
         widget.value = not widget.value
         return "toggle"
+    if isinstance(widget, w.Text):
+        widget.value = rng.choice(FOLDERS)
+        return "type a folder"
+    if isinstance(widget, w.BoundedIntText | w.IntText):
+        widget.value = rng.choice(DEALS)
+        return "type a deal"
+    if rng.random() < 0.15:
+        try:
+            widget.value = rng.choice(NOT_OFFERED)
+        except traitlets.TraitError:
+            return "a value refused by the dropdown"
+        return "choose nothing"
     widget.index = rng.randrange(len(widget.options))
     return "choose"
 
@@ -94,13 +173,11 @@ def test_fatal_callbacks_are_fatal(fatal_callbacks):
         button.click()
 
 
-@pytest.mark.parametrize(
-    ("name", "kwargs"),
-    SESSIONS,
-    ids=lambda x: (
-        x if isinstance(x, str) else "-".join(f"{k}={v}" for k, v in x.items()).replace(" ", "")
-    ),
-)
+def session_id(x: Any) -> str:
+    return x if isinstance(x, str) else "-".join(f"{k}={v}" for k, v in x.items()).replace(" ", "")
+
+
+@pytest.mark.parametrize(("name", "kwargs"), SESSIONS, ids=session_id)
 def test_random_clicks_never_raise(fatal_callbacks, name, kwargs):
     rng = random.Random(f"{SEED}-{name}-{sorted(kwargs.items())}")
     widget = getattr(cardlib.widgets, name)(**kwargs)
@@ -112,14 +189,62 @@ def test_random_clicks_never_raise(fatal_callbacks, name, kwargs):
         control = rng.choice(found)
         label = getattr(control, "description", "") or type(control).__name__
         try:
-            counts[act(control, rng)] += 1
+            did = act(control, rng)
         except Exception as exc:
             raise AssertionError(
                 f"{name}({kwargs}) step {step}: {type(control).__name__} {label!r} raised "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
+        counts[did] += 1
+        # a handler never leaves the widget without words, and the words are a learner's
+        assert isinstance(widget.text, str)
+        for text in shown(widget):
+            bad = NOT_WORDS.search(text)
+            assert bad is None, (
+                f"{name}({kwargs}) step {step} ({did}: {label!r}) shows {bad.group(0)!r}: "
+                f"...{text[max(0, bad.start() - 150) : bad.end() + 80]}..."
+            )
+        session = getattr(widget, "session", None)
+        if did == "click" and control is getattr(widget, "new_button", None):
+            assert widget.seed_box.value == session.seed, "the Deal box shows another deal"
     print(f"\n{name}{kwargs}: {dict(counts)}")
     assert sum(counts.values()) > 0
-    # a handler never leaves the widget without words: its status says what happened
-    text = getattr(widget, "text", None)
-    assert text is None or isinstance(text, str)
+    assert counts["click"] > 0
+
+
+def live_widgets() -> int:
+    """How many ipywidgets exist now (what ``ipywidgets.Widget.widgets`` counts)."""
+    return len(w.widgets.widget._instances)
+
+
+def click_everything(widget: Any) -> None:
+    """One round: the same start (Restart), then every button of the tree in the order it
+    is drawn (not New deal or Save), then the show-legal switch; the scorer's chips and
+    cards, then one of its dropdowns and back."""
+    if isinstance(widget, cardlib.widgets.LayoutScorer):
+        for b in [*widget.card_buttons, *widget.rank_chips, *widget.suit_chips]:
+            b.click()
+        old = widget.pickers[0].value
+        widget.pickers[0].value = "2S" if old != "2S" else "3S"
+        widget.pickers[0].value = None
+        widget.pickers[0].value = old
+        return
+    widget.restart_button.click()
+    skip = {id(widget.new_button), id(widget.save_button)}
+    for b in [x for x in tree(widget) if isinstance(x, w.Button) and id(x) not in skip]:
+        b.click()
+    widget.show_legal.value = not widget.show_legal.value
+
+
+@pytest.mark.parametrize(("name", "kwargs"), SESSIONS, ids=session_id)
+def test_clicks_create_no_widgets(fatal_callbacks, name, kwargs):
+    """A click redraws the faces of the widgets it has (issue: every Golf click made 21
+    buttons that were never closed): after the first rounds, which may meet a card for
+    the first time, the same rounds again create no widget."""
+    widget = getattr(cardlib.widgets, name)(**kwargs)
+    for _ in range(2):
+        click_everything(widget)
+    before = live_widgets()
+    for _ in range(3):
+        click_everything(widget)
+    assert live_widgets() == before, f"{name}: {live_widgets() - before} widgets made by clicks"
