@@ -5,7 +5,10 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+# What each command installs: the learner's course, the teacher's tools, everything the tests use
+COURSE_STAMP := $(VENV)/.installed-course
+TEACHER_STAMP := $(VENV)/.installed-teacher
+TEST_STAMP := $(VENV)/.installed-test
 
 STUDENT ?= student
 # JupyterLab's terminals find `cardlib` (the venv's bin first on their PATH).
@@ -14,13 +17,23 @@ ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 .PHONY: course student autograde test setup browser
 
-setup: $(STAMP)
+setup: $(TEST_STAMP)
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(COURSE_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[course]"
+	touch $@
+
+$(TEACHER_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[teacher]"
+	touch $@
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test]"
-	touch $(STAMP)
+	touch $@
 
 # Debian's Chromium, for the browser tests (Playwright cannot download a browser here).
 browser:
@@ -32,19 +45,19 @@ browser:
 # The working copy: the student edition in $(STUDENT)/ (git-ignored), with examples/ and docs/
 # beside it; notebooks already there (a learner's work) are kept. JupyterLab's root is
 # $(STUDENT)/, so autosave never touches a tracked file.
-course: $(STAMP)
+course: $(COURSE_STAMP)
 	$(BIN)/python tools/course.py student --dest $(STUDENT) --keep
 	cd $(STUDENT) && PATH="$(LAB_PATH)" $(abspath $(BIN))/jupyter lab $(ROOT_FLAG) start-here.ipynb
 
 # The student edition afresh, with nbgrader's generate_assignment (or its fallback).
-student: $(STAMP)
+student: $(COURSE_STAMP)
 	$(BIN)/python tools/course.py student --dest $(STUDENT)
 
 # Autograde submissions: SUBMITTED=folder with one folder of notebooks a student.
-autograde: $(STAMP)
+autograde: $(TEACHER_STAMP)
 	$(BIN)/python tools/course.py autograde $(SUBMITTED)
 
-test: $(STAMP) browser
+test: $(TEST_STAMP) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

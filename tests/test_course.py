@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -315,6 +317,27 @@ def test_no_solution_text_survives_in_the_student_edition(student):
     assert outputs == [], "the student edition carries no outputs (no answer printed)"
     assert all("widgets" not in nb["metadata"] for nb in notebooks.values())
     assert (student / "examples" / "golf").is_dir() and (student / "docs" / "examples.md").is_file()
+    # the teacher's guide holds the answer key: it stays with the teacher
+    assert not (student / "docs" / "teaching.md").exists()
+    for path in student.rglob("*"):
+        if path.is_file() and path.suffix in (".md", ".ipynb", ".py", ".txt"):
+            assert "Answer key" not in path.read_text(encoding="utf-8"), path
+
+
+def test_fallback_locks_instructions_and_tests_as_nbgrader_does(tmp_path):
+    course.build_student(tmp_path, fallback=True)
+    locked = 0
+    for path in sorted(tmp_path.glob("*.ipynb")):
+        for cell in _cells(path):
+            meta = cell["metadata"].get("nbgrader", {})
+            if meta.get("locked") or (meta.get("grade") and not meta.get("solution")):
+                assert cell["metadata"].get("deletable") is False, path.name
+                assert cell["metadata"].get("editable") is False, path.name
+                locked += 1
+            elif meta.get("solution"):  # the answer: editable, never deletable
+                assert cell["metadata"].get("deletable") is False, path.name
+                assert cell["metadata"].get("editable", True) is not False, path.name
+    assert locked >= len(EXERCISES)
 
 
 @needs_nbgrader
@@ -324,6 +347,11 @@ def test_fallback_strips_exactly_as_nbgrader(student, tmp_path):
         ours = [_source(c) for c in _cells(tmp_path / path.name)]
         theirs = [_source(c) for c in _cells(path)]
         assert ours == theirs, path.name
+        locks = [
+            [(c["metadata"].get("deletable"), c["metadata"].get("editable")) for c in _cells(p)]
+            for p in (tmp_path / path.name, path)
+        ]
+        assert locks[0] == locks[1], path.name
 
 
 def _execute(path: Path, cwd: Path) -> dict:
@@ -386,18 +414,34 @@ def test_nbgrader_autogrades_blank_solved_and_half_solved(student, tmp_path):
     ids = list(EXERCISES)
     half = {e for i, e in enumerate(ids) if i % 2 == 0}
     submitted = tmp_path / "submitted"
-    for name, solved in {"blank": set(), "solved": set(ids), "half": half}.items():
+    for name, solved in {
+        "blank": set(),
+        "solved": set(ids),
+        "half": half,
+        "tampered": set(ids),
+        "cheat": set(),
+    }.items():
         folder = submitted / name
         folder.mkdir(parents=True)
         for notebook, nb in _submission(student, solved).items():
+            for cell in nb["cells"]:
+                meta = cell["metadata"].get("nbgrader", {})
+                if meta.get("grade_id") == ids[0] and name == "tampered":
+                    meta["grade_id"] = "renamed"  # nbgrader refuses the whole submission
+                if meta.get("grade_id") == ids[0] and name == "cheat":
+                    # a wrong answer, and the grading function redefined to say yes
+                    cell["source"] = "answer_1 = 0\ngrade = lambda *args: True"
             (folder / notebook).write_text(json.dumps(nb))
     scores = course.autograde(submitted)
-    total = {name: sum(points.values()) for name, points in scores.items()}
-    assert total == {"blank": 0, "solved": len(ids), "half": len(half)}, scores
+    assert isinstance(scores.pop("tampered"), course.NotGraded), scores
+    total = {name: sum(points.values()) for name, points in scores.items()}  # type: ignore[union-attr]
+    # the others keep their marks; redefining grade earns nothing
+    assert total == {"blank": 0, "solved": len(ids), "half": len(half), "cheat": 0}, scores
     per_notebook = {
         nb: sum(1 for e in half if EXERCISES[e].notebook == f"{nb}.ipynb") for nb in scores["half"]
     }
     assert scores["half"] == per_notebook
+    assert "rule-writers" not in scores["half"]  # no exercises, no line
 
 
 # --------------------------------------------------------------------------- set-up
@@ -416,7 +460,36 @@ def test_environment_pins_python_and_leaves_teacher_tools_out():
     learner = project["dependencies"] + extras["course"] + [str(d) for d in env["dependencies"]]
     assert not any("nbgrader" in r for r in learner)
     post_build = (ROOT / "postBuild").read_text()
-    assert "tools/course.py student" in post_build
+    assert "tools/course.py binder" in post_build  # the student edition, and only it
+
+
+def test_binder_image_holds_the_student_edition_and_not_the_teachers(tmp_path):
+    """postBuild in an image build leaves the teacher's edition, the answer key and the
+    tests out of the image; run by hand on a teacher's machine it removes nothing."""
+    for name in ("tools", "notebooks", "examples", "docs", "tests"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    for name in ("postBuild", "nbgrader_config.py"):
+        shutil.copy2(ROOT / name, tmp_path / name)
+    env = {k: v for k, v in os.environ.items() if k != "REPO_DIR"}
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    by_hand = subprocess.run(
+        ["bash", "postBuild"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert by_hand.returncode == 0, by_hand.stderr
+    assert (tmp_path / "notebooks").is_dir() and (tmp_path / "docs" / "teaching.md").is_file()
+    image = subprocess.run(
+        ["bash", "postBuild"],
+        cwd=tmp_path,
+        env={**env, "REPO_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+    )
+    assert image.returncode == 0, image.stderr
+    for name in course.TEACHER_MATERIAL:
+        assert not (tmp_path / name).exists(), name
+    assert (tmp_path / "student" / "start-here.ipynb").is_file()
+    assert (tmp_path / "docs" / "examples.md").is_file()
+    assert not (tmp_path / "student" / "docs" / "teaching.md").exists()
 
 
 def test_readme_binder_badge_opens_start_here_of_the_student_edition():

@@ -27,6 +27,10 @@ def test_environment_yml_agrees_with_pyproject_on_runtime_dependencies():
     for requirement in project["dependencies"]:
         assert _name(requirement) in conda, f"{requirement} is missing from environment.yml"
         assert conda[_name(requirement)] == requirement.replace(" ", ""), requirement
+    for requirement in project["optional-dependencies"]["course"]:  # Binder runs the course
+        assert _name(requirement) in conda, (
+            f"{requirement} (course) is missing from environment.yml"
+        )
     pip = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict))
     assert "-e ." in pip
     assert "conda-forge" in env["channels"]

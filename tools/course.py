@@ -11,6 +11,12 @@ the cells' ``nbgrader`` metadata.
         learner's install has no nbgrader).  --keep leaves notebooks already in DEST alone
         (a learner's work); examples/ and docs/ are copied beside the notebooks, so the
         file browser reaches them and autosave never touches a tracked file.
+    python tools/course.py binder
+        what Binder's ``postBuild`` runs when it builds the image: the student edition in
+        student/, then, inside an image build only (repo2docker sets ``REPO_DIR`` to this
+        folder), the teacher's edition and the answer key are removed from the image, so
+        that a learner's file browser cannot reach them.  Run by hand on a teacher's
+        machine it builds the student edition and removes nothing.
     python tools/course.py autograde SUBMITTED
         nbgrader autograde of SUBMITTED/<student>/<notebook>.ipynb; prints each student's
         points per notebook.
@@ -36,6 +42,9 @@ ASSIGNMENT = "cardlib"
 CODE_STUB = "# YOUR ANSWER HERE"
 NBGRADER_CONFIG = ROOT / "nbgrader_config.py"
 BESIDE = ("examples", "docs")
+#: what stays with the teacher when docs/ goes beside the student edition (the teacher's
+#: guide holds the answer key)
+TEACHER_ONLY = ("teaching.md",)
 
 _SOLUTION = re.compile(
     r"^([ \t]*)#+ *BEGIN SOLUTION\s*\n.*?^[ \t]*#+ *END SOLUTION[^\n]*\n?", re.M | re.S
@@ -71,6 +80,12 @@ def strip_notebook(nb: dict) -> dict:
         if meta.get("grade") and not meta.get("solution"):
             source = _HIDDEN.sub("", source)
         cell["source"] = source.rstrip("\n")
+        # as generate_assignment marks them: no graded cell can be deleted, and the tests
+        # (and any cell marked read-only) cannot be changed either
+        if meta.get("locked") or meta.get("grade") or meta.get("solution"):
+            cell["metadata"]["deletable"] = False
+        if meta.get("locked") or (meta.get("grade") and not meta.get("solution")):
+            cell["metadata"]["editable"] = False
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
@@ -149,28 +164,76 @@ def build_student(dest: Path, *, keep: bool = False, fallback: bool = False) -> 
     for folder in BESIDE:
         if not (keep and (dest / folder).exists()):
             shutil.rmtree(dest / folder, ignore_errors=True)
-            shutil.copytree(ROOT / folder, dest / folder)
+            shutil.copytree(
+                ROOT / folder, dest / folder, ignore=shutil.ignore_patterns(*TEACHER_ONLY)
+            )
+        for name in TEACHER_ONLY:  # an edition built before this rule
+            (dest / folder / name).unlink(missing_ok=True)
     return names
 
 
-def autograde(submitted: Path) -> dict[str, dict[str, float]]:
-    """Autograde ``submitted/<student>/<notebook>.ipynb``; points per student and notebook."""
+#: what a learner's image leaves out: the teacher's edition (solutions, hidden tests), the
+#: teacher's guide (the answer key) and the tests (they hold right answers to check against)
+TEACHER_MATERIAL = ("notebooks", "docs/teaching.md", "nbgrader_config.py", "tests")
+
+
+def binder_image(root: Path = ROOT) -> list[str]:
+    """Build the student edition in ``root/student``; inside an image build (``REPO_DIR`` is
+    ``root``), remove :data:`TEACHER_MATERIAL`.  The paths removed."""
+    build_student(root / "student", fallback=not has_nbgrader())
+    repo_dir = os.environ.get("REPO_DIR")
+    if not repo_dir or Path(repo_dir).resolve() != root.resolve():
+        return []
+    removed = []
+    for name in TEACHER_MATERIAL:
+        path = root / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+        else:
+            continue
+        removed.append(name)
+    return removed
+
+
+class NotGraded(Exception):
+    """A submission nbgrader could not grade (the first line of why)."""
+
+
+def autograde(submitted: Path) -> dict[str, dict[str, float] | NotGraded]:
+    """Autograde ``submitted/<student>/<notebook>.ipynb``: each student's points per notebook
+    that has exercises, or :class:`NotGraded` for a submission nbgrader refuses (a test cell
+    tampered with, say); one student's submission never costs the others their marks."""
     from nbgrader.api import Gradebook
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         generate(folder)
         students = sorted(p.name for p in submitted.iterdir() if p.is_dir())
+        scores: dict[str, dict[str, float] | NotGraded] = {}
         for student in students:
             target = folder / "submitted" / student / ASSIGNMENT
             shutil.copytree(submitted / student, target)
-        nbgrader(folder, "autograde", ASSIGNMENT, "--force")
-        scores: dict[str, dict[str, float]] = {}
+            try:  # one student at a time: a refusal names that student only
+                nbgrader(folder, "autograde", ASSIGNMENT, f"--student={student}", "--force")
+            except RuntimeError as failed:
+                scores[student] = NotGraded(_why(str(failed)))
         with Gradebook(f"sqlite:///{folder / 'gradebook.db'}") as gb:
             for student in students:
+                if student in scores:
+                    continue
                 sub = gb.find_submission(ASSIGNMENT, student)
-                scores[student] = {nb.name: nb.score for nb in sub.notebooks}
+                scores[student] = {nb.name: nb.score for nb in sub.notebooks if nb.max_score}
         return scores
+
+
+def _why(log: str) -> str:
+    """The line of nbgrader's log that says what it refused."""
+    for line in log.splitlines():
+        if "[ERROR]" in line or "Error" in line:
+            return line.split("]", 1)[-1].strip()[:300]
+    return "nbgrader could not grade it"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -180,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     student.add_argument("--dest", type=Path, default=ROOT / "student")
     student.add_argument("--keep", action="store_true", help="leave notebooks already there alone")
     student.add_argument("--fallback", action="store_true", help="strip without nbgrader")
+    sub.add_parser("binder", help="what Binder's postBuild runs (see above)")
     grade = sub.add_parser("autograde", help="autograde SUBMITTED/<student>/*.ipynb")
     grade.add_argument("submitted", type=Path)
     args = parser.parse_args(argv)
@@ -191,9 +255,34 @@ def main(argv: list[str] | None = None) -> int:
             else "nbgrader generate_assignment"
         )
         print(f"student edition in {args.dest} ({how}): {', '.join(written) or 'kept as it was'}")
+    elif args.command == "binder":
+        removed = binder_image()
+        print(
+            f"student edition in {ROOT / 'student'}; "
+            + (
+                f"left out of the image: {', '.join(removed)}"
+                if removed
+                else "not an image build (REPO_DIR is not this folder): nothing removed"
+            )
+        )
     else:
+        if not has_nbgrader():
+            print(
+                'autograde needs nbgrader, a teacher\'s tool: pip install -e ".[teacher]"',
+                file=sys.stderr,
+            )
+            return 2
+        if not args.submitted.is_dir():
+            print(f"{args.submitted}: no such folder of submissions", file=sys.stderr)
+            return 2
+        failed = False
         for student_id, points in autograde(args.submitted).items():
-            print(student_id, points, "total", sum(points.values()))
+            if isinstance(points, NotGraded):
+                failed = True
+                print(student_id, "NOT GRADED:", points)
+            else:
+                print(student_id, points, "total", sum(points.values()))
+        return 1 if failed else 0
     return 0
 
 
