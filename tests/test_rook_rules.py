@@ -1253,3 +1253,38 @@ def test_a_view_kept_across_a_move_is_live():
     view = hand.legal_moves()
     hand.play("bid 70")
     assert "bid 70" not in view and RookMove.parse("bid 70") not in list(view)
+
+
+def test_a_recorded_hand_deals_the_next_when_it_is_first_looked_at(monkeypatch):
+    """After a hand ends the next is dealt: its seed is drawn at once, its cards laid out when
+    first looked at, so a game replayed from records lays out no hand it never plays, and
+    the hands are the same whenever they are looked at."""
+    import cardlib.rook.engine as engine
+
+    records = [("NS", 120, {"NS": 60, "EW": 60}), ("EW", 120, {"NS": 60, "EW": 60})] * 3
+
+    def replay(look: bool) -> RookGame:
+        game = RookGame(seed=11)
+        for bidders, bid, taken in records:
+            game.record_hand(bidders, bid, taken)
+            if look:
+                game.hand.hand_of(game.hand.players[0])
+        return game
+
+    eager, lazy = replay(True), replay(False)
+    made: list[object] = []
+    real = engine.RookHand.__init__
+
+    def counting(self, *args, **kwargs):
+        made.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(engine.RookHand, "__init__", counting)
+    lazy_copy = replay(False)
+    assert len(made) == 1  # the first hand only; the six after the records are not laid out
+    for game in (lazy, lazy_copy, lazy.copy()):
+        assert game.dealer == eager.dealer and game.seating == eager.seating
+        for p in eager.players:
+            assert game.hand.hand_of(p) == eager.hand.hand_of(p)
+        assert game.hand.nest == eager.hand.nest
+    assert len(made) == 4  # laid out when looked at: lazy's, lazy_copy's and the copy's

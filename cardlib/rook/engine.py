@@ -1753,6 +1753,29 @@ class RookGame:
         _check_pack(list(drawn.values()), complete=False)
         return drawn
 
+    _hand: RookHand | None = None
+    #: the next hand as it was dealt (seating, dealer, seed), until it is first looked at
+    _next: tuple[tuple[str, ...], str, float] | None = None
+
+    @property
+    def hand(self) -> RookHand:
+        """The hand being played.  The hand after one that ends is dealt when it ends (its
+        seed drawn then), and its cards laid out when first looked at: a game replayed from
+        a record of hands (:meth:`record_hand`) does not lay out the hands it never plays."""
+        hand = self._hand
+        if hand is None:
+            assert self._next is not None
+            seating, dealer, seed = self._next
+            hand = self._hand = RookHand(
+                seating, dealer=dealer, options=self.options, seed=seed, record=self._record
+            )
+            self._next = None
+        return hand
+
+    @hand.setter
+    def hand(self, hand: RookHand) -> None:
+        self._hand, self._next = hand, None
+
     def _seated(self, name: object) -> str:
         if name not in self.seating:
             raise NotationError(
@@ -1764,7 +1787,8 @@ class RookGame:
         """An independent copy (the current hand copied, the random generator too)."""
         other = copy.copy(self)
         other._view = None
-        other.hand = self.hand.copy()
+        if self._hand is not None:
+            other.hand = self._hand.copy()
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
         other.cut = list(self.cut)
@@ -1954,13 +1978,8 @@ class RookGame:
         return tuple(facts)
 
     def _deal(self) -> None:
-        self.hand = RookHand(
-            self.seating,
-            dealer=self.dealer,
-            options=self.options,
-            seed=self._rng.random(),
-            record=self._record,
-        )
+        # ROOK-DEAL: the hand's cards follow from its seed, drawn now (see the hand property)
+        self._hand, self._next = None, (self.seating, self.dealer, self._rng.random())
 
 
 def _cut_rank(card: RookCard) -> int:
