@@ -15,7 +15,7 @@ STUDENT ?= student
 LAB_PATH := $(abspath $(BIN)):$(PATH)
 ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
-.PHONY: course student autograde test setup browser
+.PHONY: course student publish autograde test setup browser
 
 setup: $(TEST_STAMP)
 
@@ -52,6 +52,10 @@ course: $(COURSE_STAMP)
 # The student edition afresh, with nbgrader's generate_assignment (or its fallback).
 student: $(COURSE_STAMP)
 	$(BIN)/python tools/course.py student --dest $(STUDENT)
+
+# The student edition as a git repository of its own (for an nbgitpuller link on a hub).
+publish: $(COURSE_STAMP)
+	$(BIN)/python tools/course.py publish $(DEST)
 
 # Autograde submissions: SUBMITTED=folder with one folder of notebooks a student.
 autograde: $(TEACHER_STAMP)

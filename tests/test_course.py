@@ -492,6 +492,29 @@ def test_binder_image_holds_the_student_edition_and_not_the_teachers(tmp_path):
     assert not (tmp_path / "student" / "docs" / "teaching.md").exists()
 
 
+def test_publish_makes_the_student_edition_a_repository_of_its_own(tmp_path):
+    """For an nbgitpuller link: the student edition, committed; publishing again without a
+    change commits nothing, and a change is committed on top."""
+    dest = tmp_path / "course-student"
+    first = course.publish(dest)
+    assert first and course.publish(dest) == ""
+    log = subprocess.run(
+        ["git", "-C", str(dest), "log", "--format=%s"], capture_output=True, text=True
+    ).stdout.splitlines()
+    assert len(log) == 1 and log[0].startswith("Student edition of the cardlib course")
+    tracked = subprocess.run(
+        ["git", "-C", str(dest), "ls-files"], capture_output=True, text=True
+    ).stdout.split()
+    assert "start-here.ipynb" in tracked and "docs/examples.md" in tracked
+    assert "docs/teaching.md" not in tracked and "README.md" in tracked
+    text = "\n".join((dest / name).read_text(encoding="utf-8") for name in tracked)
+    assert "BEGIN SOLUTION" not in text and "Answer key" not in text
+    (dest / "golf.ipynb").write_text("{}")  # an older edition, published: the next puts it right
+    course._git(dest, "commit", "--quiet", "-am", "an older edition")
+    assert course.publish(dest) not in ("", first)
+    assert json.loads((dest / "golf.ipynb").read_text())["cells"]
+
+
 def test_readme_binder_badge_opens_start_here_of_the_student_edition():
     readme = (ROOT / "README.md").read_text()
     badge = re.search(r"\(https://mybinder\.org/v2/gh/[^)]+\)", readme)

@@ -17,6 +17,10 @@ the cells' ``nbgrader`` metadata.
         folder), the teacher's edition and the answer key are removed from the image, so
         that a learner's file browser cannot reach them.  Run by hand on a teacher's
         machine it builds the student edition and removes nothing.
+    python tools/course.py publish DEST
+        the student edition as a git repository of its own in DEST (made if needed; a later
+        publish commits what changed), for an nbgitpuller link on a JupyterHub: push it and
+        point the link at it, and learners pull the student edition, never the teacher's.
     python tools/course.py autograde SUBMITTED
         nbgrader autograde of SUBMITTED/<student>/<notebook>.ipynb; prints each student's
         points per notebook.
@@ -197,6 +201,63 @@ def binder_image(root: Path = ROOT) -> list[str]:
     return removed
 
 
+PUBLISHED_README = """# The cardlib course: student edition
+
+Card games as a course in JupyterLab: Six Card Golf, Go Fish and Rook, rule by rule, with
+worked examples proved by the rules engine, widgets to try moves and graded exercises. Open
+`start-here.ipynb` first. The notebooks need the `cardlib` package in the kernel's
+environment (`pip install cardlib` from the course's source repository).
+
+This repository is generated from the course's source ({source}) by
+`python tools/course.py publish`; do not edit it by hand. On a JupyterHub, an nbgitpuller link
+puts it into each learner's home and never overwrites their changes on a later click:
+
+    https://<hub>/hub/user-redirect/git-pull?repo=<this repository>&branch=main&urlpath=lab/tree/<its folder>/start-here.ipynb
+"""
+
+
+def publish(dest: Path) -> str:
+    """Build the student edition into the git repository ``dest`` (made if needed) and commit
+    it; the commit's id, or "" when nothing changed since the last publish."""
+    dest.mkdir(parents=True, exist_ok=True)
+    if not (dest / ".git").exists():
+        _git(dest, "init", "--quiet", "--initial-branch=main")
+    build_student(dest, fallback=not has_nbgrader())
+    source = _source_commit()
+    (dest / "README.md").write_text(PUBLISHED_README.format(source=source), encoding="utf-8")
+    (dest / ".gitignore").write_text(".ipynb_checkpoints/\n__pycache__/\n", encoding="utf-8")
+    _git(dest, "add", "--all")
+    if not _git(dest, "status", "--porcelain").stdout.strip():
+        return ""
+    _git(dest, "commit", "--quiet", "-m", f"Student edition of the cardlib course, from {source}")
+    return _git(dest, "rev-parse", "HEAD").stdout.strip()
+
+
+def _source_commit() -> str:
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "describe", "--always", "--dirty"],
+        capture_output=True,
+        text=True,
+    )
+    return f"commit {done.stdout.strip()}" if done.returncode == 0 else "a copy outside git"
+
+
+def _git(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``git ARGS`` in ``folder``; an author is named only where git has none configured."""
+    who = ["-c", "user.name=cardlib course", "-c", "user.email=course@cardlib.invalid"]
+    known = subprocess.run(
+        ["git", "-C", str(folder), "config", "user.email"], capture_output=True, text=True
+    )
+    done = subprocess.run(
+        ["git", *(who if not known.stdout.strip() else []), "-C", str(folder), *args],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise RuntimeError(f"git {' '.join(args)} failed in {folder}: {done.stderr.strip()}")
+    return done
+
+
 class NotGraded(Exception):
     """A submission nbgrader could not grade (the first line of why)."""
 
@@ -244,6 +305,8 @@ def main(argv: list[str] | None = None) -> int:
     student.add_argument("--keep", action="store_true", help="leave notebooks already there alone")
     student.add_argument("--fallback", action="store_true", help="strip without nbgrader")
     sub.add_parser("binder", help="what Binder's postBuild runs (see above)")
+    pub = sub.add_parser("publish", help="the student edition as a git repository of its own")
+    pub.add_argument("dest", type=Path)
     grade = sub.add_parser("autograde", help="autograde SUBMITTED/<student>/*.ipynb")
     grade.add_argument("submitted", type=Path)
     args = parser.parse_args(argv)
@@ -255,6 +318,12 @@ def main(argv: list[str] | None = None) -> int:
             else "nbgrader generate_assignment"
         )
         print(f"student edition in {args.dest} ({how}): {', '.join(written) or 'kept as it was'}")
+    elif args.command == "publish":
+        commit = publish(args.dest)
+        print(
+            f"student edition published in {args.dest}: "
+            + (f"commit {commit[:12]}; push it for the nbgitpuller link" if commit else "no change")
+        )
     elif args.command == "binder":
         removed = binder_image()
         print(
