@@ -237,7 +237,7 @@ def check_document(doc: Map, name: str, *, budget: Budget | None = None) -> Repo
     except RuleViolation as v:  # the rules refuse this setup: fine if the example says so
         if not _claims_refusal(doc):
             ((kind, _),) = doc["setup"].items()
-            problem(locate(doc, ["setup", kind]), v.rule, v.message, "input")
+            problem(locate(doc, v.path or ["setup", kind]), v.rule, v.message, "input")
             return report
         state = refused(v)
     steps: Seq = doc["steps"]

@@ -40,6 +40,9 @@ class RuleViolation(CardlibError):
     """A legal notation for a move that the rules forbid at this point."""
 
     rule: str
+    #: where a worked example's setup writes what the rules refuse (keys and indexes), when
+    #: the code that read it knows; the checker reports the refusal there
+    path: list[Any] | None = None
 
     def __init__(self, rule: str, message: str) -> None:
         super().__init__(message, rule=rule)

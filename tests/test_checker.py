@@ -648,8 +648,8 @@ SCHEMA_IN_WORDS = {
     ),
     "one-of, no form of that kind": (
         _HEAD + "game: go-fish\nplayers: [An, Bo]\nsetup: {deal: {seed: 1}}\n"
-        "steps:\n  - expect: {winner: null}\n",
-        (7, 14, "steps/0/expect/winner: must be text or a list of text, not null"),
+        "steps:\n  - expect: {winner: 5}\n",
+        (7, 14, "steps/0/expect/winner: must be text, a list of text or null, not the number 5"),
     ),
     "one-of, a mapping too long": (
         _ROOK + "steps:\n  - expect: {contract: {NS: 95, EW: 0}}\n",
@@ -749,3 +749,62 @@ def test_checking_collects_cycles_less_often_and_leaves_the_collector_as_it_was(
     assert gc.get_threshold() == before
     monkeypatch.undo()
     assert exit_status(check_paths([EXAMPLES / "golf"])) == 0 and gc.get_threshold() == before
+
+
+def _check_text(tmp_path, text: str):
+    path = tmp_path / "x.yaml"
+    path.write_text(text, encoding="utf-8")
+    (report,) = check_file(path)
+    return report
+
+
+_ROOK_AFTER_WIN = (
+    _HEAD + "game: rook\nplayers: [North, East, South, West]\nsetup:\n  game:\n"
+    "    totals: {NS: 290, EW: 100}\n    hands:\n"
+    "      - {bid: {NS: 70}, took: {NS: 80, EW: 40}}\n"
+    "      - {bid: {NS: 70}, took: {NS: 80, EW: 40}}\nsteps:\n  - expect: {%s}\n"
+)
+
+
+def test_a_hand_recorded_after_the_game_is_won_is_a_refusal_at_that_hand(tmp_path):
+    claimed = _check_text(tmp_path, _ROOK_AFTER_WIN % "refused: ROOK-GAME")
+    assert claimed.passed and claimed.claims == 1, claimed.problems
+    (problem,) = _check_text(tmp_path, _ROOK_AFTER_WIN % "totals: {NS: 370, EW: 140}").problems
+    assert (problem.line, problem.column, problem.rule) == (10, 9, "ROOK-GAME"), problem
+    assert "the game is already over" in problem.message
+
+
+def test_a_rook_card_may_be_written_with_its_colour_in_full(tmp_path):
+    report = _check_text(
+        tmp_path,
+        _HEAD + "game: rook\nplayers: [North, East, South, West]\nsetup:\n  hand:\n"
+        "    hands: {North: [yellow 10, yellow 14, green 6, Rook]}\n"
+        "steps:\n  - expect: {hand: {North: [Y10, Y14, G6, Rook, 'red 5']}}\n",
+    )
+    problems = [(p.rule, p.message) for p in report.problems]
+    # the claim is read (nine cards are dealt, so it is wrong), never refused as too long
+    assert problems and all(rule != "INPUT-SCHEMA" for rule, _ in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("setup", "over"),
+    [
+        (
+            "game: golf\nplayers: [Jia, Yi]\nsetup:\n  match:\n    Jia: [9, 4]\n    Yi: [6, 8]\n",
+            False,
+        ),
+        (
+            "game: golf\nplayers: [Jia, Yi]\nsetup:\n  match:\n"
+            "    Jia: [9, 4, 1, 1, 1, 1, 1, 1, 1]\n    Yi: [6, 8, 1, 1, 1, 1, 1, 1, 1]\n",
+            True,
+        ),
+        ("game: go-fish\nplayers: [An, Bo]\nsetup: {deal: {seed: 1}}\n", False),
+    ],
+)
+def test_no_winner_yet_is_claimed_with_null(tmp_path, setup, over):
+    report = _check_text(tmp_path, _HEAD + setup + "steps:\n  - expect: {winner: null}\n")
+    if over:
+        (problem,) = report.problems
+        assert "the example claims none, the rules give [Jia]" in problem.message
+    else:
+        assert report.passed and report.claims == 1, report.problems

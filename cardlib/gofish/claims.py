@@ -242,6 +242,10 @@ def _books(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
 
 def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     game = _game(state, path)
+    if value is None:  # no winner yet: the game is not over
+        now = game.winners() if game.is_over else None
+        yield _compare(path, "GF-WIN", "the winner (none while the game goes on)", None, now)
+        return
     claimed = [value] if isinstance(value, str) else list(value)
     for i, name in enumerate(claimed):
         _player(game.players, name, path if isinstance(value, str) else (*path, i))

@@ -183,6 +183,10 @@ def _columns(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
 
 def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     match = _match_of(state, path)
+    if value is None:  # no winner yet: the match is not over
+        actual = match.winners() if match.is_over else None
+        yield _compare(path, "GOLF-MATCH", "the winner (none before the last hole)", None, actual)
+        return
     claimed = [value] if isinstance(value, str) else list(value)
     for i, name in enumerate(claimed):
         _player(match.players, name, path if isinstance(value, str) else (*path, i))

@@ -165,7 +165,10 @@ def _game(
             game.record_hand(team, bid, record["took"])
         except RuleViolation as v:
             where = {"ROOK-BID-MIN": (*here, "bid", team), "ROOK-COUNT": (*here, "took")}
-            raise InputError.at(where.get(v.rule, here), v.rule, v.message) from None
+            if v.rule in where:  # a record no hand could have: the example is wrong there
+                raise InputError.at(where[v.rule], v.rule, v.message) from None
+            v.path = list(here)  # a hand the rules refuse (ROOK-GAME): claimable as refused
+            raise
     return Record(game, _NO_MOVES)
 
 
