@@ -1022,20 +1022,7 @@ def validate(doc: Map) -> None:
     try:
         validator(doc)
     except refused as error:
-        # the first item names the root ("data"); list indices come as strings
-        path: list[Any] = []
-        node: Any = doc
-        for s in error.path[1:]:
-            step: Any = s
-            if isinstance(node, Seq) and s.isascii() and s.isdigit():
-                step = int(s)
-            path.append(step)
-            if (isinstance(node, Map) and step in node) or (
-                isinstance(node, Seq) and isinstance(step, int) and step < len(node)
-            ):
-                node = node[step]
-            else:
-                node = None
+        path, node = _walk(doc, error.path)
         message = _in_words(error, node, path)
         line, col = locate(doc, path)
         raise InputError(
@@ -1189,32 +1176,20 @@ def _best_of(choices: list[Any], node: Any, path: list[Any]) -> str:
     wrong with the list), or, when no form is of its kind, the forms there are."""
     import json
 
+    import fastjsonschema  # only here, for this refusal (checking does without it)
+
     root = schema()
     forms = [_resolved(c, root) for c in choices]
     same = [c for c in forms if _kind_fits(node, _declared_types(c))]
     if len(same) == 1:
         try:
-            import fastjsonschema  # only here, for this refusal (checking does without it)
-        except ImportError:  # pragma: no cover - a runtime dependency
-            return f"must be {_one_of([_form_words(c, root) for c in forms])}, not {_kind(node)}"
-        try:
             _sub_validator(json.dumps({"$defs": root["$defs"], **same[0]}))(node)
         except fastjsonschema.JsonSchemaValueException as inner:
-            steps: list[Any] = []
-            inner_node: Any = node
-            for s in inner.path[1:]:
-                step: Any = int(s) if isinstance(inner_node, list) and s.isdigit() else s
-                steps.append(step)
-                try:
-                    inner_node = inner_node[step]
-                except (KeyError, IndexError, TypeError):
-                    inner_node = None
+            steps, inner_node = _walk(node, inner.path)
             said = _said(inner.rule, inner.definition or {}, inner_node, steps)
             if said is not None:
                 path.extend(steps)
                 return said
-        except fastjsonschema.JsonSchemaDefinitionException:  # say what the forms are
-            pass
     return f"must be {_one_of([_form_words(c, root) for c in forms])}, not {_kind(node)}"
 
 
@@ -1269,15 +1244,28 @@ def _form_words(part: dict[str, Any], root: dict[str, Any]) -> str:
     """One form of a ``oneOf`` in words: ``a list of cards``, ``a whole number``."""
     types = _declared_types(part)
     if types == ["array"]:
-        items = _resolved(part.get("items", {}), root)
-        if (
-            items.get("description", "").lower().startswith("a card")
-            or "card" in str(part.get("description", "")).lower()
-        ):
+        if part.get("items") == {"$ref": "#/$defs/card"}:
             return "a list of cards"
-        item_types = _declared_types(items)
+        item_types = _declared_types(_resolved(part.get("items", {}), root))
         return f"a list of {_types(item_types)}" if item_types else "a list"
     return _types(types)
+
+
+def _walk(node: Any, names: list[str]) -> tuple[list[Any], Any]:
+    """The keys and indexes of a validator's name of a value (``["data", "steps", "3"]``: the
+    first names the root, list indexes come as text) and the value they lead to inside
+    ``node`` (None where they lead nowhere)."""
+    path: list[Any] = []
+    for s in names[1:]:
+        step: Any = int(s) if isinstance(node, list) and s.isascii() and s.isdigit() else s
+        path.append(step)
+        if (isinstance(node, dict) and step in node) or (
+            isinstance(node, list) and isinstance(step, int) and step < len(node)
+        ):
+            node = node[step]
+        else:
+            node = None
+    return path, node
 
 
 def _where_text(path: list[Any]) -> str:

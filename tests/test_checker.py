@@ -697,10 +697,7 @@ def test_a_schema_refusal_is_said_in_a_learners_words(tmp_path, case):
     the field that is missing, the most a list may hold and how many it has; never the
     validator's own terms or Python's spelling, at the line of the key or item at fault."""
     text, (line, col, said) = SCHEMA_IN_WORDS[case]
-    path = tmp_path / "x.yaml"
-    path.write_text(text, encoding="utf-8")
-    (report,) = check_file(path)
-    problem = report.problems[0]
+    problem = _check_text(tmp_path, text).problems[0]
     assert (problem.line, problem.column, problem.rule) == (line, col, "INPUT-SCHEMA"), problem
     assert problem.message.startswith(said), problem.message
     for jargon in ("None", "[", "definition", "propertyName", "properties", "must contain"):

@@ -73,7 +73,6 @@ class CardButton(w.Button):
     ) -> None:
         self.value = value
         self.kind = kind
-        self.face_up = face_up
         self._legal = False
         self._selected = False
         if kind == "card":
@@ -84,17 +83,8 @@ class CardButton(w.Button):
         else:
             layout = w.Layout(width="auto", min_width="40px", padding="0 10px", margin="2px")
             size = "14px"
-        super().__init__(
-            description=label if face_up else "",
-            tooltip=name,
-            layout=layout,
-            style=w.ButtonStyle(
-                button_color="#ffffff" if face_up else BACK,
-                text_color=colour,
-                font_weight="bold",
-                font_size=size,
-            ),
-        )
+        super().__init__(layout=layout, style=w.ButtonStyle(font_weight="bold", font_size=size))
+        self.show(label, name=name, colour=colour, face_up=face_up)
         self.add_class("cardlib-control")
         self.add_class(f"cardlib-{kind}-button")
         self._restyle()
