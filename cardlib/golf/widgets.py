@@ -40,7 +40,7 @@ from cardlib.widgets.controls import (
     mark_legal,
     standard_face,
 )
-from cardlib.widgets.session import TableProblem, TableSession
+from cardlib.widgets.session import TableProblem, TableSession, failure_words
 from cardlib.widgets.table import SessionControls, status_html, status_text
 
 _CARD_OPTIONS = [
@@ -112,12 +112,7 @@ class LayoutScorer(w.VBox):
             self._update()
 
         def failed(exc: Exception) -> None:
-            self.problem = (
-                str(exc)
-                if isinstance(exc, TableProblem)
-                else f"Something went wrong inside cardlib ({type(exc).__name__}: {exc}). "
-                "Please report it."
-            )
+            self.problem = failure_words(exc)
             with contextlib.suppress(Exception):  # drawing failed too: the words are kept
                 self._update()
 

@@ -60,6 +60,18 @@ class TableProblem(ValueError):
     cannot be written, nothing chosen): :meth:`TableSession.fail` shows the message as it is."""
 
 
+def failure_words(exc: Exception, unchanged: str = "") -> str:
+    """What a widget shows for an exception a click met: a :class:`TableProblem`'s own
+    words, or, for anything else (a fault of cardlib), what happened and a plea to report
+    it (``unchanged`` says what was left as it was)."""
+    if isinstance(exc, TableProblem):
+        return str(exc)
+    return (
+        f"Something went wrong inside cardlib ({type(exc).__name__}: {exc}){unchanged}. "
+        "Please report it."
+    )
+
+
 def check_seed(seed: object) -> int:
     """``seed`` if it is a deal's number (a whole number from 0 to :data:`MAX_SEED`);
     otherwise a :class:`TableProblem` that says what a deal's number is."""
@@ -318,13 +330,7 @@ class TableSession:
     def fail(self, exc: Exception) -> None:
         """Show a failure in words (for click handlers); the game is unchanged.  A
         :class:`TableProblem` is shown as it is; anything else is a fault of cardlib."""
-        if isinstance(exc, TableProblem):
-            self.problem = str(exc)
-            return
-        self.problem = (
-            f"Something went wrong inside cardlib ({type(exc).__name__}: {exc}); the game is "
-            "unchanged. Please report it."
-        )
+        self.problem = failure_words(exc, "; the game is unchanged")
 
     # -- export ---------------------------------------------------------------------
 
@@ -357,4 +363,12 @@ class TableSession:
         return f"{self.game_id}-{where}-{len(self.steps)}-moves.yaml"
 
 
-__all__ = ["MAX_SEED", "Refusal", "Step", "TableProblem", "TableSession", "check_seed"]
+__all__ = [
+    "MAX_SEED",
+    "Refusal",
+    "Step",
+    "TableProblem",
+    "TableSession",
+    "check_seed",
+    "failure_words",
+]
