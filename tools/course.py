@@ -243,16 +243,15 @@ def _source_commit() -> str:
 
 
 def _git(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``git ARGS`` in ``folder``; an author is named only where git has none configured."""
-    who = ["-c", "user.name=cardlib course", "-c", "user.email=course@cardlib.invalid"]
-    known = subprocess.run(
-        ["git", "-C", str(folder), "config", "user.email"], capture_output=True, text=True
-    )
-    done = subprocess.run(
-        ["git", *(who if not known.stdout.strip() else []), "-C", str(folder), *args],
-        capture_output=True,
-        text=True,
-    )
+    """``git ARGS`` in ``folder``; a commit names an author only where git has none set."""
+    who: list[str] = []
+    if args[0] == "commit":
+        known = subprocess.run(
+            ["git", "-C", str(folder), "config", "user.email"], capture_output=True, text=True
+        )
+        if not known.stdout.strip():
+            who = ["-c", "user.name=cardlib course", "-c", "user.email=course@cardlib.invalid"]
+    done = subprocess.run(["git", *who, "-C", str(folder), *args], capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError(f"git {' '.join(args)} failed in {folder}: {done.stderr.strip()}")
     return done
