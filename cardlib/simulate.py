@@ -164,17 +164,12 @@ def simulate(
     :data:`PROCESSES_FROM` or ``workers`` asks for more than one, and in this process
     otherwise.  ``progress(k)`` is called as each batch of ``k`` games finishes.
     """
-    for name, value, least in (
-        ("n", n, 0),
-        ("max_moves", max_moves, 0),
-        ("max_hands", max_hands, 1),
-    ):
+    counts = [("n", n, 0), ("max_moves", max_moves, 0), ("max_hands", max_hands, 1)]
+    if workers is not None:
+        counts.append(("workers", workers, 1))
+    for name, value, least in counts:
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
-    ):
-        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     spec = _spec(game, seed, players, rule_set, options, bots, max_moves, full_game, max_hands)
     _check_runs(spec)
     if executor is None:

@@ -1838,9 +1838,10 @@ class RookGame:
                 f"the game is over: {self.winner.label} won with {self.totals[self.winner]} "
                 f"to {self.totals[self.winner.other]}",
             )
-        event = self.hand.play(move, player=player)
+        hand = self.hand
+        event = hand.play(move, player=player)
         self._stamp += 1
-        if self.hand.is_over:
+        if hand.is_over:
             event = new_event((event.player, event.move, (*event.facts, *self._end_hand())))
         if self._view is not None:
             self._view._update(self._legal())
