@@ -110,6 +110,8 @@ class LayoutScorer(w.VBox):
             self.problem = ""
             fn()
             self._update()
+            for callback in self.__dict__.get("_change_callbacks", ()):
+                callback()
 
         def failed(exc: Exception) -> None:
             self.problem = failure_words(exc)
@@ -117,6 +119,11 @@ class LayoutScorer(w.VBox):
                 self._update()
 
         return handler(failed, run)
+
+    def on_change(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` after every click or choice, once the scores are redrawn
+        (the course saves a widget exercise's answer this way)."""
+        self.__dict__.setdefault("_change_callbacks", []).append(callback)
 
     def _chooser(self, position: Position) -> Callable[[], None]:
         return lambda: self.choose(position)

@@ -60,12 +60,23 @@ class SessionControls:
     def _refresh(self) -> None:
         raise NotImplementedError
 
+    def on_change(self, callback: Callable[[], object]) -> None:
+        """Call ``callback()`` after every click on the table, once it is redrawn (the
+        course saves a widget exercise's answer this way); a failing callback is shown in
+        words like any other failure of a click."""
+        self.__dict__.setdefault("_change_callbacks", []).append(callback)
+
+    def _changed(self) -> None:
+        for callback in self.__dict__.get("_change_callbacks", ()):
+            callback()
+
     def click(self, fn: Callable[[], Any]) -> Callable[[Any], None]:
         """A click handler: runs ``fn`` then redraws; an exception is shown, never raised."""
 
         def run() -> None:
             fn()
             self._refresh()
+            self._changed()
 
         def failed(exc: Exception) -> None:
             self.session.fail(exc)
