@@ -11,8 +11,11 @@ TEACHER_STAMP := $(VENV)/.installed-teacher
 TEST_STAMP := $(VENV)/.installed-test
 
 STUDENT ?= student
-# JupyterLab's terminals find `cardlib` (the venv's bin first on their PATH).
+# JupyterLab's terminals find `cardlib`: the course's server configuration (jupyter/, read
+# beside the user's own) starts them with the venv's bin first on their PATH, after the login
+# profile that would otherwise reset it; the server itself runs with it first too.
 LAB_PATH := $(abspath $(BIN)):$(PATH)
+LAB_CONFIG_PATH := $(abspath jupyter)$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
 ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
 .PHONY: course student publish autograde test setup browser
@@ -47,7 +50,8 @@ browser:
 # $(STUDENT)/, so autosave never touches a tracked file.
 course: $(COURSE_STAMP)
 	$(BIN)/python tools/course.py student --dest $(STUDENT) --keep
-	cd $(STUDENT) && PATH="$(LAB_PATH)" $(abspath $(BIN))/jupyter lab $(ROOT_FLAG) start-here.ipynb
+	cd $(STUDENT) && PATH="$(LAB_PATH)" JUPYTER_CONFIG_PATH="$(LAB_CONFIG_PATH)" \
+	  $(abspath $(BIN))/jupyter lab $(ROOT_FLAG) start-here.ipynb
 
 # The student edition afresh, with nbgrader's generate_assignment (or its fallback).
 student: $(COURSE_STAMP)
