@@ -27,6 +27,7 @@ w = pytest.importorskip("ipywidgets")
 import traitlets  # noqa: E402
 
 import cardlib.widgets  # noqa: E402
+from cardlib.widgets.controls import CardButton  # noqa: E402
 from cardlib.widgets.session import MAX_SEED  # noqa: E402
 
 SEED = 11
@@ -204,6 +205,12 @@ def test_random_clicks_never_raise(fatal_callbacks, name, kwargs):
                 f"{name}({kwargs}) step {step} ({did}: {label!r}) shows {bad.group(0)!r}: "
                 f"...{text[max(0, bad.start() - 150) : bad.end() + 80]}..."
             )
+        for b in tree(widget):  # what the browser draws is true: no face on a back
+            if isinstance(b, CardButton):
+                assert b.description, f"{name} step {step}: an empty label keeps the old face"
+                down = "cardlib-face-down" in b._dom_classes
+                assert down == (not b.face_up), f"{name} step {step}: {b.tooltip!r}"
+                assert not down or not b.description.strip(), f"{b.tooltip!r} shows a face"
         session = getattr(widget, "session", None)
         if did == "click" and control is getattr(widget, "new_button", None):
             assert widget.seed_box.value == session.seed, "the Deal box shows another deal"
@@ -219,7 +226,7 @@ def live_widgets() -> int:
 
 def click_everything(widget: Any) -> None:
     """One round: the same start (Restart), then every button of the tree in the order it
-    is drawn (not New deal or Save), then the show-legal switch; the scorer's chips and
+    is drawn (not New deal, Next deal or Save), then the show-legal switch; the scorer's chips and
     cards, then one of its dropdowns and back."""
     if isinstance(widget, cardlib.widgets.LayoutScorer):
         for b in [*widget.card_buttons, *widget.rank_chips, *widget.suit_chips]:
@@ -231,6 +238,7 @@ def click_everything(widget: Any) -> None:
         return
     widget.restart_button.click()
     skip = {id(widget.new_button), id(widget.save_button)}
+    skip.add(id(getattr(widget, "next_button", None)))
     for b in [x for x in tree(widget) if isinstance(x, w.Button) and id(x) not in skip]:
         b.click()
     widget.show_legal.value = not widget.show_legal.value

@@ -47,7 +47,9 @@ def test_sandbox_starts_on_the_article_position_and_shows_it():
     assert box.game.to_move == "Lin"
     assert box.game.hand("Lin") == ARTICLE_SCENARIO.game(GoFishOptions()).hand("Lin")
     assert box.text.startswith("Lin to ask")
-    assert 'title="8S"' in box.table.value and "Stock (" in box.table.value
+    assert 'title="8H"' in box.table.value and "Stock (" in box.table.value
+    assert 'title="8S"' not in box.table.value  # Lin's cards are drawn once: the buttons
+    assert "4 cards: the buttons below" in box.table.value
     assert [b.value for b in box.hand_buttons] == box.game.hand("Lin")
     assert list(box.player_chips) == ["Lin", "An", "Mei"]  # yourself too: it can be tried
     assert len(box.rank_chips) == 13

@@ -90,8 +90,10 @@ def test_table_plays_a_whole_hole_and_can_start_another():
         table.position_buttons[face_down[0] if face_down else Position.TL].click()
         clicks += 1
     assert table.game.is_over and "The hole is over (GOLF-END)" in table.status.value
-    table.new_button.click()
-    assert not table.game.is_over and table.seed == 4 and table.game.phase == "flip"
+    table.new_button.click()  # the Deal box unchanged: the same deal again, as it says
+    assert not table.game.is_over and table.seed == 3 and table.game.phase == "flip"
+    table.next_button.click()
+    assert table.seed == table.seed_box.value == 4 and table.game.phase == "flip"
 
 
 # -- the cards are the controls ------------------------------------------------------
@@ -224,7 +226,7 @@ def test_the_scorer_cards_are_controls_and_its_dropdowns_are_wide_enough():
     clubs = next(c for c in scorer.suit_chips if c.description == "♣")
     clubs.click()
     assert str(scorer.cards[Position.BL]) == "QC" and "Total: 27" in scorer.result.value
-    assert scorer.card_buttons[Position.BL].description == "Q♣"
+    assert scorer.card_buttons[Position.BL].description == "Q\n♣"  # the rank over the suit
 
 
 def test_seeded_random_holes_through_the_controls_export_and_check(tmp_path):
@@ -277,7 +279,7 @@ def test_scorer_with_a_place_left_without_a_card_says_so_and_never_raises():
         assert "None" not in text and "Error" not in text and "went wrong" not in text
     scorer.pickers[Position.TL].value = "2C"
     assert "Total: " in scorer.result.value and "No card is chosen" not in scorer.text
-    assert scorer.card_buttons[Position.TL].description == "2♣"
+    assert scorer.card_buttons[Position.TL].description == "2\n♣"
     _click(scorer.card_buttons[Position.TL])
     _click(scorer.rank_chips[-1])  # the top-left card is chosen: its rank changes
     assert scorer.pickers[Position.TL].value == "KC"
@@ -292,3 +294,96 @@ def test_the_end_of_a_hole_gives_the_learners_score_as_a_sentence():
     head = table.text.splitlines()[0]
     assert head.startswith("The hole is over (GOLF-END). Scores: ")
     assert head.endswith(f". Your score: {scores['Learner']}.") and "so far" not in head
+
+
+# -- what a learner sees must be true (issue 17) ----------------------------------------
+
+
+def faces(table: GolfTable) -> list[tuple[str, bool]]:
+    """Each of the learner's six buttons: (its label, face down?)."""
+    return [
+        (b.description, "cardlib-face-down" in b._dom_classes)
+        for b in table.position_buttons.values()
+    ]
+
+
+def test_a_card_turned_back_down_never_keeps_its_face():
+    """The browser keeps a button's old text when its label becomes "" (ipywidgets): a
+    face-down card's label is never empty, so Restart, Undo and New deal hide the faces."""
+    from cardlib.widgets.controls import BLANK
+
+    table = GolfTable(seed=1)
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.TR].click()
+    shown = [label for label, down in faces(table) if not down]
+    assert len(shown) == 2 and all(label.strip() for label in shown)
+    table.restart_button.click()
+    assert faces(table) == [(BLANK, True)] * 6
+    table.position_buttons[Position.TL].click()
+    table.undo_button.click()
+    assert faces(table) == [(BLANK, True)] * 6
+    rng = random.Random(1)
+    while not table.game.is_over:
+        click_for(table, rng.choice(table.session.legal()))
+    assert all(label.strip() and not down for label, down in faces(table))  # all shown
+    table.new_button.click()
+    assert faces(table) == [(BLANK, True)] * 6
+    assert table.draw_button.description == BLANK and not table.draw_button.face_up
+
+
+def test_taking_the_only_discard_leaves_an_empty_pile_that_says_so():
+    table = GolfTable(seed=1)
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.TR].click()
+    assert len(table.game.discard) == 1
+    top = table.game.discard_top
+    table.take_button.click()
+    assert table.game.holding == top and not table.game.discard
+    pile = table.take_button
+    assert pile.description == "empty" and pile.tooltip == "the discard pile: empty"
+    assert "cardlib-empty" in pile._dom_classes
+    table.undo_button.click()
+    assert "cardlib-empty" not in pile._dom_classes
+    assert pile.description == f"{top.rank.symbol}\n{top.suit.symbol}"
+
+
+def test_saved_as_is_shown_only_while_the_game_it_names_is_shown(tmp_path):
+    table = GolfTable(seed=2)
+    table.position_buttons[Position.TL].click()
+    table.folder.value = str(tmp_path)
+    table.save_button.click()
+    assert "Saved as" in table.status.value and table.saved is not None
+    table.draw_button.click()  # refused (one more card to turn): the same game
+    assert "Saved as" in table.status.value
+    table.undo_button.click()
+    assert "Saved as" not in table.status.value
+    table.position_buttons[Position.TL].click()
+    table.save_button.click()
+    table.restart_button.click()
+    assert "Saved as" not in table.status.value
+    table.position_buttons[Position.TL].click()
+    table.save_button.click()
+    table.position_buttons[Position.TR].click()  # another move: no longer the game saved
+    assert "Saved as" not in table.status.value
+
+
+def test_the_scorer_draws_its_cards_once_with_red_suits_in_red():
+    from cardlib.widgets.controls import BLACK, RED
+
+    scorer = LayoutScorer()
+    assert 'class="cardlib-card' not in scorer.result.value  # the buttons are the cards
+    colours = {c.description: c.style.text_color for c in scorer.suit_chips}
+    assert colours == {"♣": BLACK, "♦": RED, "♥": RED, "♠": BLACK}
+
+
+def test_new_deal_deals_the_number_in_the_box_and_next_deal_the_next():
+    table = GolfTable(seed=17)
+    table.position_buttons[Position.TL].click()
+    table.new_button.click()
+    assert table.seed == 17 and not table.session.steps and "seed 17" in table.text
+    table.next_button.click()
+    assert table.seed == table.seed_box.value == 18
+    table.seed_box.value = 40
+    table.next_button.click()  # the number shown plus one
+    assert table.seed == table.seed_box.value == 41
+    assert "the number shown" in table.new_button.tooltip

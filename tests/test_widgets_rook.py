@@ -351,8 +351,10 @@ def test_rook_table_undo_restart_and_a_numbered_new_deal(tmp_path):
     table.seed_box.value = 17
     table.new_button.click()
     assert table.seed == 17 and "A new hand (seed 17)" in table.text
-    table.new_button.click()  # again: the next deal
-    assert table.seed == 18
+    table.new_button.click()  # again, the box unchanged: deal 17 again, as it says
+    assert table.seed == 17 and table.hand.describe() == RookTable(seed=17).hand.describe()
+    table.next_button.click()  # the next number
+    assert table.seed == table.seed_box.value == 18
     table.new_hand(3)
     assert table.seed == 3 and table.seed_box.value == 3
 

@@ -220,14 +220,22 @@ widgets = pytest.importorskip("ipywidgets")
 
 def test_a_card_button_shows_the_card_and_is_named_for_screen_readers():
     from cardlib.cards import Card
-    from cardlib.widgets.controls import RED, card_button
+    from cardlib.widgets.controls import BLANK, RED, card_button
 
     b = card_button(Card.parse("8H"))
-    assert b.description == "8♥" and b.style.text_color == RED
+    assert b.description == "8\n♥" and b.style.text_color == RED  # the rank over the suit
     assert b.tooltip.startswith("8H") and "heart" in b.tooltip
     assert b.layout.width == "auto" and b.value == Card.parse("8H")
     down = card_button(Card.parse("QC"), face_up=False, name="top-left: face down")
-    assert down.description == "" and down.tooltip == "top-left: face down"
+    # never an empty label: the browser would keep showing the face it had before
+    assert down.description == BLANK and down.tooltip == "top-left: face down"
+    assert "cardlib-face-down" in down._dom_classes
+    b.show("", name="turned", face_up=False)
+    assert b.description == BLANK and "cardlib-face-down" in b._dom_classes
+    b.description = ""  # even set directly
+    assert b.description == BLANK
+    b.show("8\n♥", name="8H")
+    assert b.description == "8\n♥" and "cardlib-face-down" not in b._dom_classes
 
 
 def test_legal_marks_and_selection_are_drawn_on_the_border():
@@ -300,7 +308,10 @@ def test_shared_controls_undo_restart_new_deal_and_save(tmp_path):
     v.seed_box.value = 40
     v.new_button.click()
     assert v.session.seed == 40
-    v.new_button.click()
+    v.moves[2].click()
+    v.new_button.click()  # the box unchanged: deal 40 again, as the button says
+    assert v.session.seed == 40 and v.seed_box.value == 40 and not v.session.steps
+    v.next_button.click()
     assert v.session.seed == 41 and v.seed_box.value == 41
     v.moves[2].click()
     v.restart_button.click()
@@ -324,7 +335,9 @@ def test_the_deal_box_always_shows_the_deal_in_play():
     v.seed_box.value = MAX_SEED
     v.new_button.click()
     assert v.session.seed == v.seed_box.value == MAX_SEED
-    v.new_button.click()  # the deal after the last is deal 0
+    v.new_button.click()
+    assert v.session.seed == v.seed_box.value == MAX_SEED
+    v.next_button.click()  # the deal after the last is deal 0
     assert v.session.seed == v.seed_box.value == 0
     v.seed_box.value = 10**30  # the box keeps to its numbers
     v.new_button.click()

@@ -40,11 +40,18 @@ def books_html(ranks: Sequence[Rank]) -> str:
     )
 
 
-def gofish_game_html(game: GoFishGame, *, hidden: Collection[str] = (), size: int = 36) -> str:
+def gofish_game_html(
+    game: GoFishGame,
+    *,
+    hidden: Collection[str] = (),
+    size: int = 36,
+    controls: Collection[str] = (),
+) -> str:
     """The whole table: a row a player (hand, books), then the stock and whose turn it is.
 
     Players named in ``hidden`` show their hands face down (a learner's opponents), until
-    the game is over.
+    the game is over.  The hands of players named in ``controls`` are not drawn here: a
+    widget draws them once, as the card buttons below the table.
     """
     rows = []
     for name in game.players:
@@ -53,11 +60,17 @@ def gofish_game_html(game: GoFishGame, *, hidden: Collection[str] = (), size: in
         face_up = game.is_over or name not in hidden
         out = ' <span style="color:#a33;">(out)</span>' if game.is_out(name) else ""
         books = game.books[name]
+        noun = "card" if len(hand) == 1 else "cards"
+        cards = (
+            f'<span style="{_TEXT}color:#555;">{len(hand)} {noun}: the buttons below</span>'
+            if name in controls
+            else hand_html(hand, face_up=face_up, size=size)
+        )
         rows.append(
             "<tr>"
             f'<td style="{_TEXT}font-weight:bold;padding-right:8px;white-space:nowrap;">'
             f"{html.escape(name)}{mark}{out}</td>"
-            f'<td style="padding-right:12px;">{hand_html(hand, face_up=face_up, size=size)}</td>'
+            f'<td style="padding-right:12px;">{cards}</td>'
             f'<td style="{_TEXT}white-space:nowrap;">books ({len(books)}): {books_html(books)}</td>'
             "</tr>"
         )

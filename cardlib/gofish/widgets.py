@@ -465,7 +465,7 @@ class AskSandbox(_GoFishControls, w.VBox):
 
     def _refresh(self) -> None:
         game, s = self.game, self.session
-        self.table.value = STYLE + gofish_game_html(game)
+        self.table.value = STYLE + gofish_game_html(game, controls=[self.session.mover])
         self.summary.value = books_and_stock_picture(game)
         who = game.to_move
         self.asker.value = f"<b>{html.escape(who)}</b>:" if who else "<b>nobody</b>:"
@@ -605,7 +605,9 @@ class GoFishTable(_GoFishControls, w.VBox):
 
     def _refresh(self) -> None:
         game, s = self.game, self.session
-        self.table.value = STYLE + gofish_game_html(game, hidden=self.players[1:])
+        self.table.value = STYLE + gofish_game_html(
+            game, hidden=self.players[1:], controls=[self.you]
+        )
         self.summary.value = books_and_stock_picture(game)
         self._sync_hand()
         self._mark()

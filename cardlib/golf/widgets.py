@@ -25,13 +25,15 @@ from cardlib.golf.engine import (
     GolfGame,
     GolfMove,
     GolfOptions,
-    Layout,
     Position,
     column_score,
     score_layout,
 )
 from cardlib.render import card_html
 from cardlib.widgets.controls import (
+    BLACK,
+    BLANK,
+    RED,
     STYLE,
     CardButton,
     card_button,
@@ -81,7 +83,15 @@ class LayoutScorer(w.VBox):
         for b in self.card_buttons:
             b.on_click(self._click(self._chooser(b.value)))
         self.rank_chips = [chip(r.symbol, value=r, name=f"rank {r.symbol}") for r in Rank]
-        self.suit_chips = [chip(s.symbol, value=s, name=f"suit {s.name.lower()}") for s in Suit]
+        self.suit_chips = [
+            chip(
+                s.symbol,
+                value=s,
+                name=f"suit {s.name.lower()}",
+                colour=RED if s.colour == "red" else BLACK,
+            )
+            for s in Suit
+        ]
         for c in self.rank_chips:
             c.on_click(self._click(self._setter(rank=c.value)))
         for c in self.suit_chips:
@@ -211,10 +221,9 @@ class LayoutScorer(w.VBox):
             f"({html.escape(c.reason)}; {c.rule})</li>"
             for i, c in enumerate(score.columns)
         )
-        self.result.value = (
+        self.result.value = (  # the cards themselves are the buttons above: drawn once
             STYLE
             + note
-            + render.golf_layout_html(Layout(cards, [True] * 6))
             + f'<ul class="cardlib-status">{rows}</ul><p><b>Total: {score.total}</b></p>'
         )
 
@@ -287,15 +296,15 @@ class GolfTable(SessionControls, w.VBox):
         self.status = w.HTML()
         self.status.add_class("cardlib-status")
         self.position_buttons = {
-            p: CardButton("", name=f"your {_position_name(p)} card", value=p, face_up=False)
+            p: CardButton(BLANK, name=f"your {_position_name(p)} card", value=p, face_up=False)
             for p in Position
         }
         for p, b in self.position_buttons.items():
             b.on_click(self.click(self._clicked(p)))
         self.draw_button = CardButton(
-            "", name="the stock: draw its top card", value="draw", face_up=False
+            BLANK, name="the stock: draw its top card", value="draw", face_up=False
         )
-        self.take_button = CardButton("", name="the discard pile", value="take")
+        self.take_button = CardButton("empty", name="the discard pile", value="take", empty=True)
         self.discard_button = self.take_button  # holding a card, the pile takes it: discard
         self.held = w.HTML()
         self.draw_button.on_click(self.click(lambda: self.session.attempt(GolfMove("draw"))))
@@ -405,10 +414,14 @@ class GolfTable(SessionControls, w.VBox):
             label, name, colour = standard_face(lay.cards[p])
             where = f"your {_position_name(p)} card: "
             b.show(label, name=where + (name if up else "face down"), colour=colour, face_up=up)
-        self.draw_button.tooltip = f"the stock ({game.stock_size} cards): draw its top card"
+        if game.stock_size:
+            stock = f"the stock ({game.stock_size} cards): draw its top card"
+            self.draw_button.show(BLANK, name=stock, face_up=False)
+        else:
+            self.draw_button.show("empty", name="the stock: empty", empty=True)
         top = game.discard_top
         if top is None:
-            self.take_button.description, self.take_button.tooltip = "", "the discard pile: empty"
+            self.take_button.show("empty", name="the discard pile: empty", empty=True)
         else:
             label, _name, colour = standard_face(top)
             what = "discard the card you hold" if game.holding is not None else f"take {top}"

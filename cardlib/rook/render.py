@@ -117,11 +117,19 @@ def finished_trick_html(trick: Trick, *, size: int = 36) -> str:
     return trick_html(plays, winner=trick.winner, size=size, caption=caption)
 
 
-def rook_hand_html(hand: RookHand, *, hidden: Collection[str] = (), size: int = 36) -> str:
+def rook_hand_html(
+    hand: RookHand,
+    *,
+    hidden: Collection[str] = (),
+    size: int = 36,
+    controls: Collection[str] = (),
+) -> str:
     """The whole table of one hand: each player's cards with seat and team, the nest, the
     contract and trump, the trick in progress (or the last one), counters and the score.
 
-    Players named in ``hidden`` show their cards face down until the hand is over.
+    Players named in ``hidden`` show their cards face down until the hand is over.  The
+    cards of players named in ``controls`` are not drawn here: a widget draws them once,
+    as the card buttons below the table.
     """
     from cardlib.rook.engine import Seat
 
@@ -130,13 +138,19 @@ def rook_hand_html(hand: RookHand, *, hidden: Collection[str] = (), size: int = 
         mark = " ▶" if name == hand.to_move else ""
         face_up = hand.is_over or name not in hidden
         cards = hand.hand_of(name)
+        noun = "card" if len(cards) == 1 else "cards"
+        drawn = (
+            f'<span style="{_TEXT}color:#555;">{len(cards)} {noun}: the buttons below</span>'
+            if name in controls and cards
+            else rook_cards_html(cards, face_up=face_up, size=size)
+        )
         rows.append(
             "<tr>"
             f'<td style="{_TEXT}font-weight:bold;padding-right:8px;white-space:nowrap;">'
             f"{html.escape(name)}{mark}<br>"
             f'<span style="font-weight:normal;color:#555;font-size:12px;">{seat.word}, '
             f"{seat.team.value}</span></td>"
-            f"<td>{rook_cards_html(cards, face_up=face_up, size=size)}</td></tr>"
+            f"<td>{drawn}</td></tr>"
         )
     facts = [f"{hand.dealer} deals"]
     if hand.bid is not None:

@@ -232,7 +232,7 @@ def counters_picture(hand: RookHand) -> str:
     )
 
 
-def trick_history_picture(hand: RookHand, *, size: int = 24) -> str:
+def trick_history_picture(hand: RookHand, *, size: int = 36) -> str:
     """Every finished trick as a row of small cards, the winner's ringed, with its counters."""
     if not hand.tricks:
         return '<p class="cardlib-rook-history" style="color:#777">No trick finished yet.</p>'
@@ -496,7 +496,7 @@ class TrickTrainer(_RookControls, w.VBox):
             b.mark(self.showing_legal and b.value in legal)
         self.cards.children = buttons
         self.undo_button.disabled = not s.can_undo
-        self.table.value = rook_hand_html(hand)
+        self.table.value = rook_hand_html(hand, controls=[self.seat])
         self.summary.value = summary_picture(hand)
         lines = [*self.messages, *self.saved_line()]
         self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)
@@ -681,7 +681,7 @@ class RookTable(_RookControls, w.VBox):
         self.cards.children = buttons
         self.undo_button.disabled = not s.can_undo
         hidden = [p for p in hand.players if p != self.you]
-        self.table.value = rook_hand_html(hand, hidden=hidden)
+        self.table.value = rook_hand_html(hand, hidden=hidden, controls=[self.you])
         self.summary.value = summary_picture(hand)
         lines = [*self.messages[-12:], *self.saved_line()]
         self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)

@@ -2,9 +2,12 @@
 "show legal moves", undo, restart, a new deal by seed, and saving the game as a worked
 example; and one way to show the status (the situation, a refusal, the latest events).
 
-The Deal box always shows the deal in play once New deal is clicked: it holds the numbers
-0 to :data:`~cardlib.widgets.session.MAX_SEED`, as the session does, and the deal after
-the last is deal 0.
+**New deal** deals the number in the Deal box (the box unchanged: the same deal again, as
+its words say); **Next deal** deals the number after it and shows it in the box.  The Deal
+box always shows the deal in play once either is clicked: it holds the numbers 0 to
+:data:`~cardlib.widgets.session.MAX_SEED`, as the session does, and the deal after the
+last is deal 0.  "Saved as ..." is shown while the game it names is the game shown (not
+after another move, Undo, Restart or another deal).
 
 A game's widget builds its own card area and calls :meth:`SessionControls.build_controls`;
 its clicks go through :meth:`SessionControls.click`, so no exception ever reaches Jupyter.
@@ -115,6 +118,11 @@ class SessionControls:
             tooltip="Deal the cards of the number shown",
             layout=w.Layout(**auto),
         )
+        self.next_button = w.Button(
+            description="Next deal",
+            tooltip="Deal the cards of the next number (the number shown plus one)",
+            layout=w.Layout(**auto),
+        )
         self.folder = w.Text(
             value=folder,
             description="Folder",
@@ -128,13 +136,15 @@ class SessionControls:
             layout=w.Layout(**auto),
         )
         self.saved: Path | None = None
+        self._saved_game: tuple[Any, int] | None = None
         self.undo_button.on_click(self.click(self.session.undo))
         self.restart_button.on_click(self.click(self.session.restart))
         self.new_button.on_click(self.click(self._new_deal_from_box))
+        self.next_button.on_click(self.click(self._next_deal_from_box))
         self.save_button.on_click(self.click(lambda: self.save()))
         row: list[w.Widget] = [self.show_legal, self.undo_button, self.restart_button]
         if deal and self.session.deal is not None:
-            row += [self.seed_box, self.new_button]
+            row += [self.seed_box, self.new_button, self.next_button]
         row += [self.folder, self.save_button]
         box = w.HBox(row, layout=w.Layout(flex_flow="row wrap"))
         box.add_class("cardlib-session-controls")
@@ -148,11 +158,15 @@ class SessionControls:
         return False
 
     def _new_deal_from_box(self) -> None:
-        seed = self.seed_box.value
-        if seed == self.session.seed:  # clicking New deal twice: the next deal
-            self.session.new_deal()
-        else:
-            self.session.new_deal(seed)
+        """New deal: the deal whose number the box shows (unchanged: the same deal again)."""
+        self.session.new_deal(self.seed_box.value)
+        self.seed_box.value = self.session.seed
+
+    def _next_deal_from_box(self) -> None:
+        """Next deal: the number shown plus one (after the last number, deal 0)."""
+        shown = self.seed_box.value
+        seed = (shown + 1) % (MAX_SEED + 1) if isinstance(shown, int) else None
+        self.session.new_deal(seed)
         self.seed_box.value = self.session.seed
 
     def new_deal(self, seed: int | None = None) -> None:
@@ -179,6 +193,7 @@ class SessionControls:
     def save(self, folder: str | Path | None = None) -> Path:
         """Save :meth:`to_example` under ``folder`` (default: the folder box); the path."""
         self.saved = self.session.save(folder if folder is not None else self.folder.value)
+        self._saved_game = (self.session.game, len(self.session.steps))
         return self.saved
 
     @property
@@ -186,7 +201,14 @@ class SessionControls:
         return bool(getattr(self, "show_legal", None) is not None and self.show_legal.value)
 
     def saved_line(self) -> list[str]:
-        return [f"Saved as {self.saved}"] if getattr(self, "saved", None) else []
+        """``Saved as PATH`` while the game shown is the game saved there; else nothing."""
+        saved_game = getattr(self, "_saved_game", None)
+        if not getattr(self, "saved", None) or saved_game is None:
+            return []
+        game, steps = saved_game
+        if game is not self.session.game or steps != len(self.session.steps):
+            return []
+        return [f"Saved as {self.saved}"]
 
 
 __all__ = ["SessionControls", "status_html", "status_text"]
