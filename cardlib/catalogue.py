@@ -13,9 +13,37 @@ and example files that implement it, or why it is deliberately not implemented
 from __future__ import annotations
 
 import html
-from collections.abc import Iterator, Mapping
+import inspect
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: the one function that enforces each rule ID, filled in as the game packages are imported
+#: (each engine marks its rule functions with :func:`enforces`)
+ENFORCED_BY: dict[str, Callable[..., Any]] = {}
+
+
+def enforces(rule_id: str) -> Callable[[F], F]:
+    """Mark a function (or method) as the one place that enforces ``rule_id``; its
+    docstring's first line is the rule.  A rule enforced twice is a mistake, refused at
+    import.
+
+    >>> @enforces("DEMO-ONE")
+    ... def demo_one() -> None:
+    ...     "A demonstration rule."
+    >>> ENFORCED_BY.pop("DEMO-ONE") is demo_one
+    True
+    """
+
+    def mark(fn: F) -> F:
+        if rule_id in ENFORCED_BY and ENFORCED_BY[rule_id] is not fn:
+            raise RuntimeError(f"{rule_id} is enforced twice: {ENFORCED_BY[rule_id]} and {fn}")
+        ENFORCED_BY[rule_id] = fn
+        return fn
+
+    return mark
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +85,24 @@ class Rule:
             switch = f" Switch: {i.switch}." if i.switch else ""
             lines.append(f"  Interpretation ({', '.join(i.rule_sets)}): {i.says}{switch}")
         return "\n".join(lines)
+
+    @property
+    def enforced_by(self) -> Callable[..., Any] | None:
+        """The function that enforces this rule (its game's package is imported to find
+        it), or None while the engine has not marked one."""
+        from cardlib.games import GAMES
+
+        if self.game in GAMES:
+            GAMES[self.game].load()
+        return ENFORCED_BY.get(self.id)
+
+    @property
+    def code(self) -> str | None:
+        """The source of :attr:`enforced_by` (what ``cardlib rules ID --code`` prints)."""
+        fn = self.enforced_by
+        if fn is None:
+            return None
+        return inspect.getsource(fn)
 
     def _repr_html_(self) -> str:
         cites = "; ".join(html.escape(s) for s in self.sources)

@@ -63,6 +63,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="print the traceability table: each statement of the sources and what implements it",
     )
+    rules.add_argument(
+        "--code",
+        action="store_true",
+        help="print, under each rule, the source of the function that enforces it",
+    )
 
     sub.add_parser("schema", help="print the JSON Schema of a worked example")
     sim = sub.add_parser("simulate", help="play N seeded games with bots; write a row a game")
@@ -131,7 +136,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print(json.dumps(schema(), indent=2, ensure_ascii=False))
         return 0
     if args.command == "rules":
-        return _sources(args.ids) if args.sources else _rules(args.ids)
+        return _sources(args.ids) if args.sources else _rules(args.ids, code=args.code)
     if args.command == "simulate":
         from cardlib.simulate import command
 
@@ -139,7 +144,7 @@ def _main(argv: Sequence[str] | None) -> int:
     return _check(args.paths, args.format, args.verbose)
 
 
-def _rules(ids: list[str]) -> int:
+def _rules(ids: list[str], *, code: bool = False) -> int:
     from cardlib.catalogue import rules
 
     games = {r.game for r in rules.values()}
@@ -155,7 +160,16 @@ def _rules(ids: list[str]) -> int:
             print(f"cardlib: '{clip(i)}' is not a rule ID or a game", file=sys.stderr)
             return 2
     for rule in chosen:
-        print(rule.explain() + "\n")
+        print(rule.explain())
+        if code:
+            source = rule.code
+            if source is None:
+                print("  Enforced by: no single function marks this rule yet.")
+            else:
+                fn = rule.enforced_by
+                print(f"  Enforced by: {fn.__module__}.{fn.__qualname__}")  # type: ignore[union-attr]
+                print("\n".join("    " + line if line else "" for line in source.splitlines()))
+        print()
     return 0
 
 

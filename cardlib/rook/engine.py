@@ -658,7 +658,7 @@ class RookHand:
         first = self._dealer + 1
         for k in range(4):
             self._hold((first + k) % 4, order[k:with_nest:5] + order[with_nest + k :: 4])
-        self.nest = order[4:with_nest:5]
+        self.nest: list[RookCard] = order[4:with_nest:5]
 
     def _setup(
         self,
