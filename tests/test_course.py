@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -176,7 +177,7 @@ def test_feedback_right_wrong_and_wrong_form(exercise_id):
     assert [s.kind for s in steps] == ["wrong"] * 3 and not grade(exercise_id, wrong)
     first = EXERCISES[exercise_id]
     assert "Hint 1 of 3" in str(steps[0]) and "Hint 2 of 3" not in str(steps[0])
-    assert exercises.rules[first.rules[0]].text in str(steps[1]) and "Hint 3" not in str(steps[1])
+    assert exercises.rules[first.rules[0]].title in str(steps[1]) and "Hint 3" not in str(steps[1])
     assert first.where in str(steps[2])
 
 
@@ -194,6 +195,223 @@ def test_exercises_import_no_jupyter():
     code = "import sys, cardlib.exercises; print([m for m in ('ipywidgets', 'IPython') if m in sys.modules])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# --------------------------------------------------------------------------- hints
+
+
+def _atoms(value: Any) -> set[str]:
+    """The values a right answer is made of, as they would be written in a message."""
+    if isinstance(value, Mapping):
+        return set().union(*(_atoms(v) for v in value.values()))
+    if isinstance(value, list | tuple | set):
+        return set().union(*(_atoms(v) for v in value)) if value else set()
+    return {str(value)} if value is not None else set()
+
+
+@pytest.mark.parametrize("exercise_id", list(CASES))
+def test_no_hint_before_the_last_gives_the_right_value(exercise_id):
+    """Hints 1 and 2 of a wrong answer never hold a value of the right answer that the
+    question does not already say (the catalogue's rule texts aside: they are the rules)."""
+    e = EXERCISES[exercise_id]
+    right = exercises._KEYS[exercise_id].solve()
+    exercises.reset_hints()
+    steps = [str(check(exercise_id, _answer(CASES[exercise_id][1]))) for _ in range(2)]
+    for rule_id in e.rules:
+        rule = exercises.rules[rule_id]
+        steps = [s.replace(rule.text, "").replace(rule.title, "") for s in steps]
+    steps = [re.sub(r"Hint \d of 3", "", s) for s in steps]
+    given = e.question + " " + e.form
+    for atom in _atoms(right) - {"legal"}:
+        if re.search(rf"(?<![\w-]){re.escape(atom)}(?![\w-])", given):
+            continue
+        for step in steps:
+            assert not re.search(rf"(?<![\w-]){re.escape(atom)}(?![\w-])", step), (atom, step)
+
+
+def test_sh2_a_wrong_claim_is_pointed_at_and_its_value_never_said():
+    exercises.reset_hints()
+    wrong = SH2_RIGHT.replace("{Mei: 10}", "{Mei: 14}")
+    said = [str(check("sh-2", wrong)) for _ in range(3)]
+    for text in said:
+        assert "line 11 of your example" in text and "GOLF-COLUMN" in text, text
+        assert "my-example.yaml" not in text and "give 10" not in text
+        hint = text.split("Hint 2 of 3")[0]  # what is not the catalogue's text of the rules
+        assert "10" not in hint.replace("Hint 1 of 3", "") and "14" not in hint
+
+
+def test_tuple_answers_say_which_part_is_wrong():
+    exercises.reset_hints()
+    said = str(check("golf-3", (True, "Mei")))
+    assert "first value (is the hand over) is right" in said
+    assert "second value (who has the lower score) is not" in said
+    said = str(check("rook-2", (-5, 25)))
+    assert "first value (North-South's score) is not" in said and "second value" in said
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        "{TL: 5h, TM: ks, TR: 2c, BL: 5c, BM: qd, BR: 2d}",
+        "{TL: 5♥, TM: K♠, TR: 2♣, BL: 5♣, BM: Q♦, BR: 2♦}",
+        "{TL: ♥5, TM: ♠K, TR: ♣2, BL: ♣5, BM: ♦Q, BR: ♦2}",
+        "{TL: 5H, TM: KS, TR: down 2C, BL: 5c, BM: Q♦, BR: ♦2}",
+    ],
+)
+def test_sh2_accepts_every_notation_the_checker_accepts(layout):
+    text = SH2_RIGHT.replace("{TL: 5H, TM: KS, TR: 2C, BL: 5C, BM: QD, BR: 2D}", layout)
+    assert all(r.passed for r in exercises._check_text(text)), "cardlib check passes it"
+    assert grade("sh-2", text) and check("sh-2", text).kind == "right"
+
+
+def test_no_public_api_hands_out_an_answer():
+    """An exercise, as the module shows it, holds no way to its answer."""
+    for e in EXERCISES.values():
+        public = [a for a in dir(e) if not a.startswith("_")]
+        assert not [a for a in public if callable(getattr(e, a))], e.id
+    assert not hasattr(EXERCISES["golf-1"], "solve")
+    names = [n for n in dir(exercises) if not n.startswith("_") and "solve" in n.lower()]
+    assert names == []
+
+
+# --------------------------------------------------------------------------- widget answers
+
+#: widget exercise -> how a learner's clicks make the right answer (through the widget's own
+#: click handlers, as a click in the browser does)
+CLICKS = {
+    "golf-4": lambda w: _play_golf_4(w, ["2S", "2H", "2D", "KS", "KH", "KD"]),
+    "gf-4": lambda w: _play_gf_4(w, ["An", "Mei"]),
+    "rook-5": lambda w: [
+        w.pass_button.click(),
+        w.pass_button.click(),
+        w.bid_chips[80].click(),
+        w.pass_button.click(),
+    ],
+}
+
+
+@pytest.mark.parametrize("exercise_id", list(CLICKS))
+def test_a_played_widget_answer_is_saved_and_replayed(exercise_id, tmp_path, monkeypatch):
+    """Beside a notebook each click saves the moves; a fresh widget replays them, so the
+    re-executed notebook (nbgrader's autograde) grades what was played."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "golf.ipynb").write_text("{}")
+    played = widget(exercise_id)
+    CLICKS[exercise_id](played)
+    assert grade(exercise_id, played)
+    saved = tmp_path / f"{exercise_id}.answer.json"
+    assert saved.is_file() and json.loads(saved.read_text())["exercise"] == exercise_id
+    said = str(check(exercise_id, played))
+    assert f"saved in {saved.name}" in said and "hand it in with the notebook" in said
+    again = widget(exercise_id)  # a restarted kernel, or nbgrader running the notebook
+    assert grade(exercise_id, again) and check(exercise_id, again).kind == "right"
+
+
+@pytest.mark.parametrize("exercise_id", list(CLICKS))
+def test_an_answer_file_that_does_not_replay_is_refused_in_words(
+    exercise_id, tmp_path, monkeypatch, capsys
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.ipynb").write_text("{}")
+    saved = tmp_path / f"{exercise_id}.answer.json"
+    CLICKS[exercise_id](widget(exercise_id))
+    state = json.loads(saved.read_text())
+    if exercise_id == "golf-4":
+        state["cards"][0] = "1S"
+    else:
+        state["moves"][-1]["move"] = "bid 65" if exercise_id == "rook-5" else "ask Bo 8"
+    saved.write_text(json.dumps(state))
+    fresh = widget(exercise_id)
+    out = capsys.readouterr().out
+    assert f"{saved.name} is not replayed:" in out and "starts where the exercise starts" in out
+    assert check(exercise_id, fresh).kind == "unanswered"
+    saved.write_text("not json")
+    widget(exercise_id)
+    assert "cannot be read as an answer file" in capsys.readouterr().out
+
+
+def test_widgets_save_nothing_away_from_a_notebook_or_when_told(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for exercise_id, clicks in CLICKS.items():
+        played = widget(exercise_id)  # no notebook in this folder (a script, a test)
+        clicks(played)
+        assert grade(exercise_id, played) and "saves nothing" in str(check(exercise_id, played))
+    (tmp_path / "x.ipynb").write_text("{}")
+    for exercise_id, clicks in CLICKS.items():
+        clicks(widget(exercise_id, save=False))  # the teacher's solution
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.ipynb"]
+
+
+def test_widget_exercises_say_what_is_graded():
+    for e in (e for e in EXERCISES.values() if e.kind == "widget"):
+        cells = _cells(ROOT / "notebooks" / e.notebook)
+        question = next(_source(c) for c in cells if _source(c).startswith(f"### Exercise {e.id} "))
+        assert "**What is graded:**" in question and f"`{e.answer_file}`" in question, e.id
+        assert "hand that file in with the notebook" in question, e.id
+        solution = next(
+            _source(c) for c in cells if c["metadata"].get("nbgrader", {}).get("grade_id") == e.id
+        )
+        assert f'widget("{e.id}", save=False)' in solution, "the teacher's source saves no file"
+
+
+def test_hidden_tests_carry_the_feedback_as_their_message():
+    for path in course.teacher_notebooks():
+        for cell in _cells(path):
+            meta = cell["metadata"].get("nbgrader", {})
+            if meta.get("grade") and not meta.get("solution"):
+                eid = meta["grade_id"].removesuffix("-test")
+                variable = re.search(rf'grade\("{eid}", (answer_\d+)\)', _source(cell)).group(1)
+                assert f'assert grade("{eid}", {variable}), feedback("{eid}", {variable})' in (
+                    _source(cell)
+                ), eid
+    with pytest.raises(AssertionError, match=r"golf-1: not yet\.(.|\n)*Hint 1 of 3"):
+        answer_1 = 0
+        assert grade("golf-1", answer_1), exercises.feedback("golf-1", answer_1)
+
+
+# --------------------------------------------------------------------------- notebook text
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _exercises_in(path: Path) -> int:
+    graded = sum(1 for e in EXERCISES.values() if e.notebook == path.name)
+    text = "\n".join(_source(c) for c in _cells(path))
+    return graded or len(set(re.findall(r"def check_exercise_(\d+)", text)))
+
+
+def test_every_count_of_exercises_in_a_notebook_is_its_number_of_exercises():
+    for path in course.teacher_notebooks():
+        text = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "markdown")
+        counts = re.findall(r"\b(\d+|one|two|three|four|five|six) exercises\b", text, re.I)
+        expected = _exercises_in(path)
+        assert counts or not expected, path.name
+        for count in counts:
+            number = int(count) if count.isdigit() else _NUMBERS[count.lower()]
+            assert number == expected, (path.name, count, expected)
+
+
+def test_each_notebook_says_at_its_top_that_widgets_come_back_when_run():
+    for path in course.teacher_notebooks():
+        top = _source(_cells(path)[0])
+        assert "Error displaying widget: model not found" in top, path.name
+        assert "widgets come back" in top, path.name
+
+
+#: the hosts a learner-facing notebook may link: the primary sources of the rules
+PRIMARY_SOURCES = {"www.pagat.com", "bicyclecards.com", "gamerules.com", "en.wikipedia.org"}
+
+
+def test_no_learner_facing_notebook_names_or_links_the_articles_publisher():
+    """The articles came through a site that calls itself an online casino (娛樂城): the
+    notebooks trace the articles by source ID and link only the primary sources."""
+    for path in course.teacher_notebooks():
+        text = "\n".join(_source(c) for c in _cells(path) if c["cell_type"] == "markdown")
+        assert "娛樂城" not in text and "阿拉八" not in text, path.name
+        hosts = set(re.findall(r"https?://([^/\s)\]>\"']+)", text))
+        assert hosts <= PRIMARY_SOURCES, (path.name, hosts - PRIMARY_SOURCES)
+    golf = "\n".join(_source(c) for c in _cells(ROOT / "notebooks" / "golf.ipynb"))
+    assert "`golf-4-1`" in golf and "cardlib rules --sources golf" in golf  # still traced
 
 
 # --------------------------------------------------------------------------- teacher's source
@@ -240,7 +458,7 @@ def test_each_notebook_opens_with_objectives_time_and_sources_and_ends_with_a_se
     }
     for name, needles in sources.items():
         top = _source(_cells(ROOT / "notebooks" / name)[1])
-        assert all(n in top for n in needles) and "阿拉八" in top, name
+        assert all(n in top for n in needles), name
 
 
 def test_no_later_cell_drives_a_displayed_widget():

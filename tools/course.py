@@ -22,8 +22,9 @@ the cells' ``nbgrader`` metadata.
         publish commits what changed), for an nbgitpuller link on a JupyterHub: push it and
         point the link at it, and learners pull the student edition, never the teacher's.
     python tools/course.py autograde SUBMITTED
-        nbgrader autograde of SUBMITTED/<student>/<notebook>.ipynb; prints each student's
-        points per notebook.
+        nbgrader autograde of SUBMITTED/<student>/<notebook>.ipynb (with the files beside
+        them, such as a widget exercise's answer file); prints each student's points per
+        notebook as soon as that student is graded.
 
 Used by ``make course``, ``make student``, Binder's ``postBuild`` and the tests.
 """
@@ -38,6 +39,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -261,31 +263,101 @@ class NotGraded(Exception):
     """A submission nbgrader could not grade (the first line of why)."""
 
 
-def autograde(submitted: Path) -> dict[str, dict[str, float] | NotGraded]:
-    """Autograde ``submitted/<student>/<notebook>.ipynb``: each student's points per notebook
-    that has exercises, or :class:`NotGraded` for a submission nbgrader refuses (a test cell
-    tampered with, say); one student's submission never costs the others their marks."""
+class Marks(dict[str, float]):
+    """One student's points per notebook that has exercises; ``exercises`` holds the points
+    per exercise (``{"golf-4": 1.0, ...}``), as nbgrader's gradebook records them."""
+
+    def __init__(self, notebooks: dict[str, float], exercises: dict[str, float]) -> None:
+        super().__init__(notebooks)
+        self.exercises = exercises
+
+
+Progress = Callable[[int, int, str, "Marks | NotGraded"], object]
+
+
+def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Marks | NotGraded]:
+    """Autograde ``submitted/<student>/<notebook>.ipynb`` (and the files beside them, such as
+    a widget exercise's answer file): each student's :class:`Marks`, or :class:`NotGraded`
+    for a submission nbgrader refuses (a test cell tampered with, say); one student's
+    submission never costs the others their marks.  ``progress(done, of, student, result)``
+    is called as each student is graded."""
     from nbgrader.api import Gradebook
 
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         generate(folder)
         students = sorted(p.name for p in submitted.iterdir() if p.is_dir())
-        scores: dict[str, dict[str, float] | NotGraded] = {}
-        for student in students:
+        db = f"sqlite:///{folder / 'gradebook.db'}"
+        scores: dict[str, Marks | NotGraded] = {}
+        for done, student in enumerate(students, 1):
             target = folder / "submitted" / student / ASSIGNMENT
             shutil.copytree(submitted / student, target)
+            _restore_hidden_tests(target, folder, db)
             try:  # one student at a time: a refusal names that student only
                 nbgrader(folder, "autograde", ASSIGNMENT, f"--student={student}", "--force")
             except RuntimeError as failed:
                 scores[student] = NotGraded(_why(str(failed)))
-        with Gradebook(f"sqlite:///{folder / 'gradebook.db'}") as gb:
-            for student in students:
-                if student in scores:
-                    continue
-                sub = gb.find_submission(ASSIGNMENT, student)
-                scores[student] = {nb.name: nb.score for nb in sub.notebooks if nb.max_score}
+            else:
+                with Gradebook(db) as gb:
+                    sub = gb.find_submission(ASSIGNMENT, student)
+                    scores[student] = Marks(
+                        {nb.name: nb.score for nb in sub.notebooks if nb.max_score},
+                        {
+                            g.name.removesuffix("-test"): g.score
+                            for nb in sub.notebooks
+                            for g in nb.grades
+                        },
+                    )
+            if progress is not None:
+                progress(done, len(students), student, scores[student])
         return scores
+
+
+def _restore_hidden_tests(target: Path, folder: Path, db: str) -> None:
+    """Put the hidden tests back into the test cells of a submission that are as released.
+
+    nbgrader's gradebook keeps each locked cell's checksum with its hidden tests in, while
+    the student edition's test cell has them removed; so nbgrader's autograde warned, for
+    every test cell of every student ("Attribute 'checksum' for cell golf-1-test has
+    changed!"), before putting the hidden tests back itself.  Doing that first for the cells
+    a student left as released keeps the warning for a cell that was really changed."""
+    from nbgrader.api import Gradebook, MissingEntry
+
+    release = folder / "release" / ASSIGNMENT
+    with Gradebook(db) as gb:
+        for path in sorted(target.glob("*.ipynb")):
+            released = release / path.name
+            if not released.is_file():
+                continue
+            as_released = {
+                c["metadata"]["nbgrader"]["grade_id"]: _text(c["source"])
+                for c in json.loads(released.read_text(encoding="utf-8"))["cells"]
+                if c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
+            }
+            try:
+                nb = json.loads(path.read_text(encoding="utf-8"))
+            except ValueError:
+                continue  # nbgrader says what is wrong with it
+            changed = False
+            for cell in nb.get("cells", []):
+                meta = cell.get("metadata", {}).get("nbgrader", {})
+                grade_id = meta.get("grade_id")
+                if not (meta.get("grade") and not meta.get("solution")):
+                    continue
+                if _text(cell.get("source", "")) != as_released.get(grade_id):
+                    continue
+                try:
+                    source = gb.find_source_cell(grade_id, path.stem, ASSIGNMENT).source
+                except MissingEntry:
+                    continue
+                cell["source"] = source
+                changed = True
+            if changed:
+                path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
+
+
+def _text(source: str | list[str]) -> str:
+    return "".join(source) if isinstance(source, list) else source
 
 
 def _why(log: str) -> str:
@@ -294,6 +366,14 @@ def _why(log: str) -> str:
         if "[ERROR]" in line or "Error" in line:
             return line.split("]", 1)[-1].strip()[:300]
     return "nbgrader could not grade it"
+
+
+def _say_graded(done: int, of: int, student: str, result: Marks | NotGraded) -> None:
+    """One line a student, as soon as the student is graded."""
+    if isinstance(result, NotGraded):
+        print(f"[{done}/{of}] {student} NOT GRADED: {result}", flush=True)
+    else:
+        print(f"[{done}/{of}] {student} {dict(result)} total {sum(result.values())}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -343,14 +423,14 @@ def main(argv: list[str] | None = None) -> int:
         if not args.submitted.is_dir():
             print(f"{args.submitted}: no such folder of submissions", file=sys.stderr)
             return 2
-        failed = False
-        for student_id, points in autograde(args.submitted).items():
-            if isinstance(points, NotGraded):
-                failed = True
-                print(student_id, "NOT GRADED:", points)
-            else:
-                print(student_id, points, "total", sum(points.values()))
-        return 1 if failed else 0
+        students = sorted(p.name for p in args.submitted.iterdir() if p.is_dir())
+        print(
+            f"autograding {len(students)} student(s) with nbgrader, one at a time "
+            "(about a minute each)...",
+            flush=True,
+        )
+        results = autograde(args.submitted, progress=_say_graded)
+        return 1 if any(isinstance(r, NotGraded) for r in results.values()) else 0
     return 0
 
 
