@@ -178,7 +178,8 @@ def expect_page_shows(
 
 
 def _twin_control(twin: Any, test: Callable[[Any], bool], what: str) -> Any:
-    found = [x for x in _walk(twin) if test(x)]
+    found = [x for x in _walk(twin) if test(x) and getattr(x, "layout", None) is not None]
+    found = [x for x in found if x.layout.display != "none"]  # a spare button, hidden
     assert len(found) == 1, f"the twin has {len(found)} {what}"
     return found[0]
 
@@ -193,7 +194,7 @@ def click_card(
     mine = _twin_control(
         twin, lambda x: isinstance(x, CardButton) and x.tooltip == title, repr(title)
     )
-    target = box.locator(f"button.cardlib-control[title={json.dumps(title)}]")
+    target = box.locator(f"button.cardlib-control[title={json.dumps(title)}]:visible")
     expect(target, f"exactly one card titled {title!r}").to_have_count(1)
     target.click()
     mine.click()
