@@ -20,17 +20,31 @@ def _name(requirement: str) -> str:
     return re.split(r"[<>=!~ \[]", requirement, maxsplit=1)[0].lower()
 
 
+#: PyPI's name -> conda-forge's, for the dependencies whose conda-forge package is named
+#: otherwise (conda-forge's feedstock of that name publishes it); the others are the same
+CONDA_FORGE_NAMES = {"fastjsonschema": "python-fastjsonschema"}
+
+
+def _conda(requirement: str) -> str:
+    """A PyPI requirement as environment.yml must spell it for conda-forge."""
+    name = _name(requirement)
+    conda = CONDA_FORGE_NAMES.get(name, name)
+    return conda + requirement.replace(" ", "")[len(name) :]
+
+
 def test_environment_yml_agrees_with_pyproject_on_runtime_dependencies():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     conda = {_name(d): d.replace(" ", "") for d in env["dependencies"] if isinstance(d, str)}
     for requirement in project["dependencies"]:
-        assert _name(requirement) in conda, f"{requirement} is missing from environment.yml"
-        assert conda[_name(requirement)] == requirement.replace(" ", ""), requirement
+        wanted = _conda(requirement)
+        assert _name(wanted) in conda, f"{wanted} ({requirement}) is missing from environment.yml"
+        assert conda[_name(wanted)] == wanted, requirement
     for requirement in project["optional-dependencies"]["course"]:  # Binder runs the course
-        assert _name(requirement) in conda, (
+        assert _name(_conda(requirement)) in conda, (
             f"{requirement} (course) is missing from environment.yml"
         )
+    assert not set(CONDA_FORGE_NAMES) & set(conda), "a PyPI name where conda-forge's is needed"
     pip = next(d["pip"] for d in env["dependencies"] if isinstance(d, dict))
     assert "-e ." in pip
     assert "conda-forge" in env["channels"]
@@ -109,3 +123,19 @@ def test_readme_gives_exactly_the_two_commands_and_ci_runs_the_test_one():
     makefile = (ROOT / "Makefile").read_text()
     assert "$(BIN)/python -m pytest" in makefile and "nbval-lax" not in makefile
     assert "--nbval" in (ROOT / "pyproject.toml").read_text()
+
+
+def test_make_course_gives_jupyterlab_the_courses_server_configuration():
+    """``make course`` puts jupyter/ on JUPYTER_CONFIG_PATH (the browser test starts its
+    server so too), whose terminals start after the login profile with the venv first."""
+    dry = subprocess.run(
+        ["make", "-n", "course", "STUDENT=/nonexistent"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    lab = next(line for line in dry.splitlines() if "jupyter lab" in line or "JUPYTER_" in line)
+    assert f'JUPYTER_CONFIG_PATH="{ROOT / "jupyter"}' in lab, lab
+    config = (ROOT / "jupyter" / "jupyter_server_config.py").read_text()
+    assert "terminal.bashrc" in config and (ROOT / "jupyter" / "terminal.bashrc").is_file()
