@@ -18,6 +18,12 @@ LAB_PATH := $(abspath $(BIN)):$(PATH)
 LAB_CONFIG_PATH := $(abspath jupyter)$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
 ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 
+# The distribution is cardlib-course. A venv made before it was renamed holds it as "cardlib",
+# the name of an unrelated project on PyPI; both would own the `cardlib` command and package,
+# so that one goes first (before the install, which writes the command afresh).
+DROP_OLD_NAME = $(BIN)/python -m pip show --quiet cardlib >/dev/null 2>&1 \
+	&& $(BIN)/python -m pip uninstall --quiet --yes cardlib || true
+
 .PHONY: course student publish autograde test setup browser
 
 setup: $(TEST_STAMP)
@@ -27,14 +33,17 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(COURSE_STAMP): pyproject.toml | $(BIN)/python
+	$(DROP_OLD_NAME)
 	$(BIN)/python -m pip install --quiet -e ".[course]"
 	touch $@
 
 $(TEACHER_STAMP): pyproject.toml | $(BIN)/python
+	$(DROP_OLD_NAME)
 	$(BIN)/python -m pip install --quiet -e ".[teacher]"
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(DROP_OLD_NAME)
 	$(BIN)/python -m pip install --quiet -e ".[test]"
 	touch $@
 

@@ -1,7 +1,11 @@
-# nbgrader's configuration for the course (the teacher's extra: pip install -e ".[teacher]").
+# nbgrader's configuration for the course (the teacher's extra: python -m pip install -e ".[teacher]").
 # The committed notebooks in notebooks/ are the source of one assignment, "cardlib".
 # See docs/teaching.md for the commands; tools/course.py copies this file into the
-# course folder it builds.
+# course folder it builds, and the guide's hub route copies it by hand: everything the
+# course needs of nbgrader is in this one file (it imports nothing of cardlib).
+from nbgrader.converters import GenerateAssignment
+from nbgrader.preprocessors import NbGraderPreprocessor
+
 c = get_config()  # noqa: F821
 
 c.CourseDirectory.course_id = "cardlib"
@@ -11,3 +15,32 @@ c.ClearSolutions.code_stub = {"python": "# YOUR ANSWER HERE"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 # Autograding runs the widgets' notebooks headless; Rook's is the longest.
 c.ExecutePreprocessor.timeout = 300
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+class ClearWidgetState(NbGraderPreprocessor):
+    """Leave no widget state in a released notebook.
+
+    The teacher's notebooks are saved executed, and ipywidgets keeps every widget's state
+    in the notebook's ``metadata.widgets``: the layouts scored, the hands played and the
+    answers shown ("Total: -6", "South won the auction at 80"), hundreds of kilobytes of
+    them.  nbgrader's ClearOutput empties the cells' outputs but keeps that metadata, so
+    this clears it, and any widget view left in an output, for every route to the student
+    edition (``nbgrader generate_assignment`` as the teacher's guide gives it, and
+    ``tools/course.py``)."""
+
+    def preprocess(self, nb, resources):
+        nb.metadata.pop("widgets", None)
+        for cell in nb.cells:
+            if cell.cell_type != "code":
+                continue
+            cell.outputs = [o for o in cell.outputs if WIDGET_VIEW not in o.get("data", {})]
+        return nb, resources
+
+
+# nbgrader's own preprocessors, in its order, then the widget state cleared
+c.GenerateAssignment.preprocessors = [
+    *GenerateAssignment.class_traits()["preprocessors"].default(),
+    ClearWidgetState,
+]

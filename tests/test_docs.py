@@ -6,6 +6,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import re
 
 import pytest
 
@@ -38,3 +39,25 @@ def test_readme_examples_pass():
         str(ROOT / "README.md"), module_relative=False, optionflags=FLAGS, verbose=False
     )
     assert result.attempted > 0 and result.failed == 0, result
+
+
+def test_the_binder_link_is_filled_in_in_one_place():
+    """The README's badge is the one Binder link (the guide refers to it), in mybinder.org's
+    pattern, opening the notebook postBuild builds."""
+    texts = {p: p.read_text() for p in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]}
+    links = [
+        (path.name, link)
+        for path, text in texts.items()
+        for link in re.findall(r"https://mybinder\.org/v2/[^\s)`]+", text)
+    ]
+    assert len(links) == 1 and links[0][0] == "README.md", links
+    found = re.fullmatch(
+        r"https://mybinder\.org/v2/gh/([\w.-]+)/([\w.-]+)/HEAD\?urlpath=lab/tree/(.+)", links[0][1]
+    )
+    assert found, links[0][1]
+    owner, repo, opened = found.groups()
+    assert f"{owner}/{repo}" in texts[ROOT / "README.md"].split("badge's link", 1)[1]
+    assert (
+        opened == "student/start-here.ipynb" and (ROOT / "notebooks" / "start-here.ipynb").is_file()
+    )
+    assert "python tools/course.py binder" in (ROOT / "postBuild").read_text()
