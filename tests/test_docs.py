@@ -9,6 +9,7 @@ import pkgutil
 import re
 
 import pytest
+import yaml
 
 import cardlib
 from tests.conftest import ROOT
@@ -61,3 +62,35 @@ def test_the_binder_link_is_filled_in_in_one_place():
         opened == "student/start-here.ipynb" and (ROOT / "notebooks" / "start-here.ipynb").is_file()
     )
     assert "python tools/course.py binder" in (ROOT / "postBuild").read_text()
+
+
+def test_the_guide_lists_every_notebook():
+    """The teacher's guide's table of notebooks and its lesson plan cover every notebook."""
+    guide = (ROOT / "docs" / "teaching.md").read_text()
+    table = guide.split("## The notebooks and the time they take", 1)[1].split("\n## ", 1)[0]
+    plan = guide.split("## Lesson plan", 1)[1].split("\n## ", 1)[0]
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"| `{path.name}` |" in table, f"{path.name} is not in the guide's table"
+        if path.stem != "rule-writers":  # the appendix is reference, not a lesson
+            assert path.stem.split("-")[0] in plan.lower(), f"{path.name} is not in the plan"
+
+
+def test_the_guide_says_who_published_the_articles_and_learners_get_the_primary_sources():
+    guide = (ROOT / "docs" / "teaching.md").read_text()
+    section = guide.split("## Where the worked examples came from", 1)[1].split("\n## ", 1)[0]
+    seeds = sorted(
+        {
+            entry["file"]
+            for path in (ROOT / "cardlib" / "data" / "sources").glob("*.yaml")
+            for entry in yaml.safe_load(path.read_text())["sources"]
+        }
+    )
+    assert len(seeds) == 5 and "cardlib/data/sources/" in section
+    assert "online casino" in section and "娛樂城" in section, "the publisher is named honestly"
+    for primary in ("Pagat", "Bicycle", "the Game Rules site", "1988 *Official Rook"):
+        assert primary in section, primary
+    # what learners see (the student edition: notebooks, examples/, docs/ but the guide)
+    learners = [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "examples").rglob("*.yaml")]
+    learners += [p for p in (ROOT / "docs").glob("*.md") if p.name != "teaching.md"]
+    for path in learners:
+        assert "娛樂城" not in path.read_text(encoding="utf-8"), f"{path} names the casino"
