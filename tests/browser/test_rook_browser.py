@@ -19,10 +19,14 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 
-def _play(trainer: Locator, status: Locator, card: str) -> str:
-    """Click the button of ``card`` inside the trainer; return the status once it changed."""
+def _play(trainer: Locator, status: Locator, card: str, *answers: str) -> str:
+    """Click the button of ``card`` inside the trainer, WAIT until the status shows every
+    one of ``answers`` (the click's own words: the table is redrawn in more than one
+    message, so a status that has merely changed may not be the answer yet), and return it."""
     with status_changes(status, f"playing {card}"):
         click_button(trainer, card, "the trainer")
+    for answer in answers:
+        expect(status, f"the status after playing {card}").to_contain_text(answer)
     return status.inner_text()
 
 
@@ -33,28 +37,29 @@ def test_rook_trick_trainer_plays_cards_in_the_browser(notebooks_dir, page, run_
     # The trainer starts where the text says: nothing refused yet.
     expect(status).not_to_contain_text("Refused")
     expect(trainer.locator(".cardlib-rook-cards button.widget-button")).to_have_count(9)
-    refused_first = _play(trainer, status, "G12")
-    assert (
-        "Refused: play G12 -- ROOK-FOLLOW" in refused_first
-        and "must follow yellow" in refused_first
-    )
+    _play(trainer, status, "G12", "Refused: play G12 -- ROOK-FOLLOW", "must follow yellow")
 
     # East follows with the Y5, as the article does; South and West finish the trick.
-    _play(trainer, status, "Y5")
-    # the table is redrawn in more than one message: wait for the trick's own narration
-    expect(status).to_contain_text("trick 1 to South with Y12, counters 15")
-    first = status.inner_text()
-    assert "Trick 2 so far: South Y13, West Y8, North G6" in first, first
+    _play(
+        trainer,
+        status,
+        "Y5",
+        "trick 1 to South with Y12, counters 15",
+        "Trick 2 so far: South Y13, West Y8, North G6",
+    )
+    expect(status.locator(".cardlib-refusal")).to_have_count(0)
 
     # A plain trump does not excuse following: East still holds Y7.
-    refused = _play(trainer, status, "G10")
-    assert (
-        "Refused: play G10 -- ROOK-FOLLOW" in refused
-        and "East holds Y7 and must follow yellow" in refused
+    _play(
+        trainer,
+        status,
+        "G10",
+        "Refused: play G10 -- ROOK-FOLLOW",
+        "East holds Y7 and must follow yellow",
     )
 
-    second = _play(trainer, status, "Y7")
-    assert "trick 2 to North with G6 (trump), counters 0" in second, second
+    _play(trainer, status, "Y7", "trick 2 to North with G6 (trump), counters 0")
+    expect(status.locator(".cardlib-refusal")).to_have_count(0)
     expect(trainer.locator(".cardlib-rook-trick")).to_have_count(1)
 
     save_screenshot(trainer, "rook-trainer.png")
