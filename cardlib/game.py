@@ -22,15 +22,12 @@ Its text is composed only when someone reads it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import partial
 from typing import (
     Any,
     ClassVar,
     NamedTuple,
-    NoReturn,
     Protocol,
     TypeVar,
-    cast,
     overload,
     runtime_checkable,
 )
@@ -73,9 +70,6 @@ class Event(NamedTuple):
         >>> e = Event("Ann", "flip TL", (Fact("flip", ("GOLF-FLIP-TWO",), "{} flips {}", ("Ann", "TL")),))
         >>> e.text, e.rules
         ('Ann flips TL', ('GOLF-FLIP-TWO',))
-
-    Engines on a hot path make one with ``new_event((player, move, facts))``, which skips
-    the generated ``__new__`` (``facts`` must then already be a tuple).
     """
 
     player: str
@@ -101,12 +95,6 @@ class Event(NamedTuple):
         return f"<Event {self.player}: {self.move} -- {self}>"
 
 
-#: ``new_event((player, move, facts))``: an :class:`Event` made at C speed (``facts`` a tuple)
-new_event: Callable[[tuple[str, Any, tuple[Fact, ...]]], Event] = cast(
-    Callable[[tuple[str, Any, tuple[Fact, ...]]], Event], partial(tuple.__new__, Event)
-)
-
-
 class Result(dict[str, int]):
     """The outcome of a finished game, in one shape for every game.
 
@@ -129,136 +117,59 @@ class Result(dict[str, int]):
         self.teams = dict(teams or {})
 
 
-_refill = list.__init__  # empties a list and fills it again, in C
+class LegalMoves(Sequence[M]):
+    """The legal moves now, as a live read-only view (python-chess's ``legal_moves`` is the
+    model): every question is passed to the game, so a view kept across a move never goes
+    stale.  ``in`` answers exactly as the listing does (a move written as text is parsed
+    first; text that is not a move is simply not in it); ``len``, indexing and iteration
+    work, so ``random.choice(game.legal_moves())`` does; ``list(view)`` keeps a copy.
 
-
-def _read_only(*_: object, **__: object) -> NoReturn:
-    raise TypeError(
-        "the legal moves are the game's to change: play a move, or copy them with list(...)"
-    )
-
-
-class LegalMoves(list[M]):
-    """The legal moves now, as a live view (python-chess's ``legal_moves`` is the model).
-
-    A game makes its view the first time it is asked (``game.legal_moves()`` always returns
-    the same object) and brings it up to date after every move it makes, so a view kept
-    across a move never goes stale.  ``in`` answers exactly as the listing does (a move
-    written as text is parsed first; text that is not a move is simply not in it).  It is
-    a read-only list, so ``len``, indexing and iteration run at a list's speed and
-    ``random.choice(game.legal_moves())`` works; ``list(view)`` keeps a copy.
-
-    When the moves are too many to list (Rook's 2002 ways to lay five cards aside), the
-    game gives a lazy sequence instead of a list and the view reads from it, with the same
-    answers.  The game's side: ``legal_moves()`` returns ``LegalMoves.of(self)``; it has
-    ``parse_move`` (a static method), ``_legal()`` (its moves as a list or tuple, or any
-    lazy sequence), ``_view`` (None until asked) and, after each move it makes,
-    ``if self._view is not None: self._view._update(self._legal())``.
+    The game's side: ``legal_moves()`` returns ``LegalMoves(self)``; the game has
+    ``parse_move`` and ``_legal()``, its moves now as a sequence (a list, or a lazy
+    sequence when they are too many to list, like Rook's 2002 ways to lay five cards aside).
     """
 
-    __slots__ = ("_lazy", "_parse", "_shown")
+    __slots__ = ("_game",)
 
-    def __init__(self, parse: Callable[[str], M], moves: Sequence[M]) -> None:
-        super().__init__()
-        self._parse = parse
-        self._lazy: Sequence[M] | None = None
-        self._shown: tuple[M, ...] | None = None
-        self._update(moves)
+    def __init__(self, game: Any) -> None:
+        self._game = game
 
-    def _update(self, moves: Sequence[M]) -> None:
-        """Show ``moves`` now: a list or tuple is copied in (nothing to do when it is the
-        very tuple shown already: tuples never change); anything else is read lazily."""
-        if type(moves) is tuple:
-            if moves is self._shown:
-                return
-            self._shown = moves
-        else:
-            self._shown = None
-        if type(moves) is list or type(moves) is tuple:
-            if self._lazy is not None:
-                self._lazy = None
-                self.__class__ = LegalMoves
-            _refill(self, moves)
-        else:
-            list.clear(self)
-            self._lazy = moves
-            self.__class__ = _LazyLegalMoves
-
-    @classmethod
-    def of(cls, game: Any) -> LegalMoves[Any]:
-        """The game's view, made the first time it is asked for (``game.legal_moves()``)."""
-        view: LegalMoves[Any] | None = game._view
-        if view is None:
-            view = game._view = cls(game.parse_move, game._legal())
-        return view
-
-    def _read(self, move: object) -> object:
-        """A move written as text, parsed; text that is not a move comes back as None."""
-        if isinstance(move, str):
-            try:
-                return self._parse(move)
-            except NotationError:
-                return None
-        return move
-
-    def __contains__(self, move: object) -> bool:
-        move = self._read(move)
-        return move is not None and list.__contains__(self, move)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # pickled or copied (with its game, say), a view is rebuilt from the moves it shows
-        shown = self._lazy if self._lazy is not None else list(self)
-        return (LegalMoves, (self._parse, shown))
-
-    def __repr__(self) -> str:
-        n = len(self)
-        shown = ", ".join(str(self[i]) for i in range(min(n, 20)))
-        return f"<LegalMoves: {shown}, ... ({n} in all)>" if n > 20 else f"<LegalMoves: {shown}>"
-
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
-    append = extend = insert = remove = pop = clear = sort = reverse = _read_only
-
-
-class _LazyLegalMoves(LegalMoves[M]):
-    """A :class:`LegalMoves` while its game's moves are a lazy sequence (see ``_update``)."""
-
-    __slots__ = ()
+    def _moves(self) -> Sequence[M]:
+        moves: Sequence[M] = self._game._legal()
+        return moves
 
     def __len__(self) -> int:
-        return len(self._lazy)  # type: ignore[arg-type]
+        return len(self._moves())
 
-    def __bool__(self) -> bool:
-        return len(self) > 0
-
-    @overload  # type: ignore[override]
+    @overload
     def __getitem__(self, index: int) -> M: ...
     @overload
     def __getitem__(self, index: slice) -> list[M]: ...
     def __getitem__(self, index: int | slice) -> M | list[M]:
-        lazy = self._lazy
-        assert lazy is not None
-        return list(lazy[index]) if isinstance(index, slice) else lazy[index]
+        moves = self._moves()
+        return list(moves[index]) if isinstance(index, slice) else moves[index]
 
     def __iter__(self) -> Iterator[M]:
-        return iter(self._lazy)  # type: ignore[arg-type]
-
-    def __reversed__(self) -> Iterator[M]:
-        return reversed(self._lazy)  # type: ignore[arg-type]
+        return iter(self._moves())
 
     def __contains__(self, move: object) -> bool:
-        move = self._read(move)
-        return move is not None and move in self._lazy  # type: ignore[operator]
+        if isinstance(move, str):
+            try:
+                move = self._game.parse_move(move)
+            except NotationError:
+                return False
+        return move in self._moves()
 
     def __eq__(self, other: object) -> bool:
-        return list(self) == other
+        return list(self) == (list(other) if isinstance(other, LegalMoves) else other)
 
     __hash__ = None  # type: ignore[assignment]
 
-    def index(self, move: M, *args: Any) -> int:
-        return list(self).index(move, *args)
-
-    def count(self, move: M) -> int:
-        return list(self).count(move)
+    def __repr__(self) -> str:
+        moves = self._moves()
+        n = len(moves)
+        shown = ", ".join(str(moves[i]) for i in range(min(n, 20)))
+        return f"<LegalMoves: {shown}, ... ({n} in all)>" if n > 20 else f"<LegalMoves: {shown}>"
 
 
 @runtime_checkable
@@ -307,4 +218,4 @@ class Game(Protocol):
 #: a computer player: (the game, a random generator) -> a legal move
 Bot = Callable[[Any, Any], Any]
 
-__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result", "new_event"]
+__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result"]

@@ -18,7 +18,6 @@ def test_a_view_kept_across_moves_follows_the_game():
     game = GoFishGame(["Ann", "Ben", "Cy"], seed=3)
     view = game.legal_moves()
     game.play(view[0])
-    assert game.legal_moves() is view
     assert all(move.target != game.to_move for move in view)
     assert list(view) == list(game._legal())
 
@@ -26,22 +25,12 @@ def test_a_view_kept_across_moves_follows_the_game():
 def test_the_view_is_read_only():
     view = GolfGame(["Ann", "Ben"], seed=1).legal_moves()
     before = list(view)
-    for change in (
-        lambda: view.append(view[0]),
-        lambda: view.extend(view),
-        lambda: view.insert(0, view[0]),
-        lambda: view.remove(view[0]),
-        lambda: view.pop(),
-        lambda: view.clear(),
-        lambda: view.sort(),
-        lambda: view.reverse(),
-        lambda: view.__setitem__(0, view[1]),
-        lambda: view.__delitem__(0),
-        lambda: view.__iadd__([view[0]]),
-        lambda: view.__imul__(2),
-    ):
-        with pytest.raises(TypeError, match="the legal moves are the game's to change"):
-            change()
+    for name in ("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse"):
+        assert not hasattr(view, name), name
+    with pytest.raises(TypeError):
+        view[0] = view[1]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        del view[0]  # type: ignore[attr-defined]
     assert list(view) == before
 
 

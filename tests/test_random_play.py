@@ -55,7 +55,7 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
     while not game.is_over:
         inv.check(game)
         legal = game.legal_moves()
-        assert legal is kept and list(legal) == list(game._legal())  # type: ignore[attr-defined]
+        assert list(kept) == list(legal) == list(game._legal())  # type: ignore[attr-defined]
         assert len(legal) > 0, "a game that is not over has a legal move"
         move = bot(game, rng) if bot else legal[rng.randrange(len(legal))]
         assert move in legal and str(move) in legal

@@ -76,7 +76,7 @@ from typing import Any, ClassVar, Literal, NoReturn
 
 from cardlib.cards import Card, Rank, Suit, find_duplicate, shuffle, standard_deck
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
+from cardlib.game import Event, Fact, Game, LegalMoves, Result
 
 RuleSet = Literal["pagat", "bicycle", "gamerules"]
 RULE_SETS: tuple[RuleSet, ...] = ("pagat", "bicycle", "gamerules")
@@ -578,7 +578,6 @@ class GoFishGame:
         #: True once the game is over (a plain attribute: bulk play reads it every move)
         self.is_over = False
         self._stamp = 0
-        self._view: LegalMoves[GoFishMove] | None = None
         self.turn_rule = "GF-FIRST"
         self.ended_by: str | None = None
         self._end_reason = ""
@@ -724,7 +723,6 @@ class GoFishGame:
         """An independent copy: playing on it never changes this game."""
         new = object.__new__(GoFishGame)
         new.__dict__.update(self.__dict__)
-        new._view = None
         new._hands = [h[:] for h in self._hands]
         new._held = self._held[:]
         new._size = self._size[:]
@@ -784,7 +782,7 @@ class GoFishGame:
 
     def legal_moves(self) -> LegalMoves[GoFishMove]:
         """The legal requests now, as a live view (``"ask Ben 8" in game.legal_moves()``)."""
-        return LegalMoves.of(self)
+        return LegalMoves(self)
 
     @staticmethod
     def parse_move(text: str | GoFishMove) -> GoFishMove:
@@ -815,8 +813,6 @@ class GoFishGame:
         assert q is not None
         event = self._ask(p, q, r, mv)
         self._stamp += 1
-        if self._view is not None:
-            self._view._update(self._legal())
         self.last_event = event
         if self._record:
             self.log.append(event)
@@ -1152,7 +1148,7 @@ class GoFishGame:
                 else:
                     self.turn_rule = "GF-NEXT"
                     facts.append(self._table.next[nxt])
-                return new_event((asker, mv, tuple(facts)))
+                return Event(asker, mv, tuple(facts))
         if had_stock and not stock and self._plays_on and self._nbooks < BOOKS_IN_PACK:
             facts.append(_EXHAUSTED)
         if self._refill:
@@ -1165,7 +1161,7 @@ class GoFishGame:
             self._give_turn(p, why, facts)
         else:
             self._give_turn(q if self._to_asked else (p + 1) % self._n, "GF-NEXT", facts)
-        return new_event((asker, mv, tuple(facts)))
+        return Event(asker, mv, tuple(facts))
 
     def _lucky_fact(self, p: int, c: int, asked_for: str, lucky: bool) -> Fact:
         """GF-LUCKY-DRAW: player ``p`` drew card ``c``, which is or is not ``asked_for``."""

@@ -61,7 +61,7 @@ from typing import ClassVar, Literal
 
 from cardlib.cards import Card, Rank, find_duplicate, shuffle, standard_deck
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
+from cardlib.game import Event, Fact, Game, LegalMoves, Result
 
 RULE_SET = "bicycle-pagat"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -442,7 +442,6 @@ class GolfGame:
         self._rng = random.Random(seed)
         self._record = record
         self._stamp = 0
-        self._view: LegalMoves[GolfMove] | None = None
         self.history: list[tuple[str, GolfMove]] = []
         self.log: list[Event] = []
         self.holding: Card | None = None
@@ -537,7 +536,6 @@ class GolfGame:
         """An independent game in the same state (its random generator too)."""
         twin = object.__new__(GolfGame)
         twin.__dict__.update(self.__dict__)
-        twin._view = None
         twin.layouts = {p: Layout(lay.cards[:], lay.up[:]) for p, lay in self.layouts.items()}
         twin.discard = self.discard[:]
         twin.stock = self.stock[:]
@@ -576,7 +574,7 @@ class GolfGame:
 
     def legal_moves(self) -> LegalMoves[GolfMove]:
         """The legal moves now, a live view (the same object every time; see LegalMoves)."""
-        return LegalMoves.of(self)
+        return LegalMoves(self)
 
     @staticmethod
     def parse_move(text: str | GolfMove) -> GolfMove:
@@ -602,8 +600,6 @@ class GolfGame:
         assert who is not None
         event = self._apply(who, mv)
         self._stamp += 1
-        if self._view is not None:
-            self._view._update(self._legal())
         if self._record:
             self.history.append((who, mv))
             self.log.append(event)
@@ -810,7 +806,7 @@ class GolfGame:
                         first,
                     )
                 )
-        return new_event((who, mv, tuple(facts)))
+        return Event(who, mv, tuple(facts))
 
     def _draw(self, who: str, mv: GolfMove) -> Event:
         if not self.stock:
@@ -847,13 +843,13 @@ class GolfGame:
                 "stock",
                 len(self.stock) + 1,
             )
-            return new_event((who, mv, (fact,)))
+            return Event(who, mv, (fact,))
         card = self.stock.pop()
         self.holding, self.held_from, self.phase = card, "stock", "place"
         fact = Fact(
             "draw", _R_DRAW, "{} draws {} from the stock", (who, card), who, (card,), "stock", 0
         )
-        return new_event((who, mv, (fact,)))
+        return Event(who, mv, (fact,))
 
     def _take(self, who: str, mv: GolfMove) -> Event:
         if not self.discard:
@@ -861,9 +857,7 @@ class GolfGame:
         card = self.discard.pop()
         self.holding, self.held_from, self.phase = card, "discard", "place"
         text = "{} takes {} from the discard pile and must use it"
-        return new_event(
-            (who, mv, (Fact("take", _R_TAKE, text, (who, card), who, (card,), "discard"),))
-        )
+        return Event(who, mv, (Fact("take", _R_TAKE, text, (who, card), who, (card,), "discard"),))
 
     def _replace(self, who: str, lay: Layout, mv: GolfMove) -> Event:
         pos = mv.position
@@ -912,7 +906,7 @@ class GolfGame:
             self.phase = "extra-flip"
             text = "{} discards {}; the layout is unchanged, and {} must now turn one face-down card up (variant)"
             fact = Fact("discard", _R_DISCARD, text, (who, card, who), who, (card,))
-            return new_event((who, mv, (fact,)))
+            return Event(who, mv, (fact,))
         text = "{} discards {}; the layout is unchanged"
         return self._end_turn(
             who, lay, mv, [Fact("discard", _R_DISCARD, text, (who, card), who, (card,))]
@@ -956,7 +950,7 @@ class GolfGame:
         self._turn = (self._turn + 1) % len(self.players)
         nxt = self.players[self._turn]
         facts.append(Fact("next", (), "{} is next", (nxt,), nxt))
-        return new_event((who, mv, tuple(facts)))
+        return Event(who, mv, tuple(facts))
 
     def _end(
         self,
@@ -970,7 +964,7 @@ class GolfGame:
     ) -> Event:
         self._finish(rule)
         facts.append(Fact("end", rules, text, words, None, (), None, self.scores()))
-        return new_event((who, mv, tuple(facts)))
+        return Event(who, mv, tuple(facts))
 
     def _finish(self, rule: str) -> None:
         self.phase = "over"

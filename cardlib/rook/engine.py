@@ -64,7 +64,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, TypedDict, Unpack, overlo
 
 from cardlib.cards import find_duplicate
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.game import Event, Fact, Game, LegalMoves, Result, new_event
+from cardlib.game import Event, Fact, Game, LegalMoves, Result
 from cardlib.rook.cards import (
     HIGHEST,
     LOWEST,
@@ -614,7 +614,6 @@ class RookHand:
         "_trick",
         "_trump",
         "_turn",
-        "_view",
         "all_passed",
         "bid",
         "bidder",
@@ -682,7 +681,6 @@ class RookHand:
         #: every move's event, in order (kept empty with ``record=False``)
         self.log: list[Event] = []
         self._stamp = 0  # changes with every move made
-        self._view: LegalMoves[RookMove] | None = None  # made when first asked for
         self.nest = []
         self.phase: Phase = "bid"
         #: True once the hand is over (a plain attribute, kept with ``phase``: it is read often)
@@ -792,7 +790,6 @@ class RookHand:
         other = object.__new__(RookHand)
         for name in _PLAIN_SLOTS:
             object.__setattr__(other, name, getattr(self, name))
-        other._view = None  # the copy makes its own view when asked
         other._held = [[list(g) for g in groups] for groups in self._held]
         other._plays = [[list(g) for g in groups] for groups in self._plays]
         other._passed = list(self._passed)
@@ -822,7 +819,7 @@ class RookHand:
         At the nest it is every way to lay five of the fourteen cards aside, built only
         when read (``len`` is 2002).  ``"bid 70" in hand.legal_moves()`` takes text.
         """
-        return LegalMoves.of(self)
+        return LegalMoves(self)
 
     def _legal(self) -> Sequence[RookMove]:
         """The legal moves, fast: the same answers as :meth:`play` gives (a test compares)."""
@@ -886,15 +883,13 @@ class RookHand:
                 facts = self._finish_trick(facts[0])
             else:
                 self._turn = (seat + 1) % 4
-            event = new_event((self.players[seat], mv, facts))
+            event = Event(self.players[seat], mv, facts)
         else:
             if phase == "over":
                 self._refuse_over()
             self._check(seat, mv)
             event = self._apply(seat, mv)
         self._stamp += 1
-        if self._view is not None:
-            self._view._update(self._legal())
         if self._record:
             self.log.append(event)
         return event
@@ -1293,8 +1288,8 @@ class RookHand:
             bid = Fact("bid", rules, "{} bids {}", (who, amount), who, (), None, amount)
             facts = self._memo[key] = (bid, self._next_fact())
         if nxt == seat:  # everyone else has passed already
-            return new_event((who, mv, (facts[0], *self._win_auction())))
-        return new_event((who, mv, facts))
+            return Event(who, mv, (facts[0], *self._win_auction()))
+        return Event(who, mv, facts)
 
     def _next_fact(self, rules: tuple[str, ...] = ()) -> Fact:
         nxt = self.players[self._turn]
@@ -1309,7 +1304,7 @@ class RookHand:
             passed = self._memo["pass", seat] = (Fact("pass", _R_PASS, text, (who,), who),)
         npassed = sum(self._passed)
         if npassed == 3 and self._high >= 0:
-            return new_event((who, PASS, (*passed, *self._win_auction())))
+            return Event(who, PASS, (*passed, *self._win_auction()))
         if npassed == 4:
             self.all_passed = True
             if self.options.all_pass == "redeal":
@@ -1322,7 +1317,7 @@ class RookHand:
                     (self.dealer,),
                     player=self.dealer,
                 )
-                return new_event((who, PASS, (*passed, thrown)))
+                return Event(who, PASS, (*passed, thrown))
             self.high_bid, self._high = MIN_BID, self._dealer
             takes = Fact(
                 "all-pass",
@@ -1332,12 +1327,12 @@ class RookHand:
                 player=self.dealer,
                 value=MIN_BID,
             )
-            return new_event((who, PASS, (*passed, takes, *self._win_auction())))
+            return Event(who, PASS, (*passed, takes, *self._win_auction()))
         self._turn = nxt = self._next_bidder(seat)
         facts = self._memo.get(("pass", seat, nxt))
         if facts is None:
             facts = self._memo["pass", seat, nxt] = (*passed, self._next_fact())
-        return new_event((who, PASS, facts))
+        return Event(who, PASS, facts)
 
     def _win_auction(self) -> tuple[Fact, Fact]:
         seat = self._high
@@ -1400,7 +1395,7 @@ class RookHand:
             cards=mv.cards,
             value=counters(mv.cards),
         )
-        return new_event((who, mv, (laid,)))
+        return Event(who, mv, (laid,))
 
     def _name_trump(self, seat: int, mv: RookMove) -> Event:
         who = self.players[seat]
@@ -1417,7 +1412,7 @@ class RookHand:
             (leader,),
             player=leader,
         )
-        return new_event((who, mv, (named, lead)))
+        return Event(who, mv, (named, lead))
 
     def _played_fact(self, seat: int, card: RookCard, rules: tuple[str, ...]) -> Fact:
         who = self.players[seat]
@@ -1493,7 +1488,7 @@ class RookHand:
 _PLAIN_SLOTS = tuple(
     n
     for n in RookHand.__slots__
-    if n not in ("_held", "_plays", "_passed", "_taken", "_trick", "_view", "tricks", "nest", "log")
+    if n not in ("_held", "_plays", "_passed", "_taken", "_trick", "tricks", "nest", "log")
 )
 
 
@@ -1653,7 +1648,6 @@ class RookGame:
         self._rng = random.Random(seed)
         self._record = record
         self._stamp = 0
-        self._view: LegalMoves[RookMove] | None = None
         #: the rounds of the cut for the first dealer (ROOK-DEALER), player -> card
         self.cut: list[dict[str, RookCard]] = []
         if dealer is None:
@@ -1786,7 +1780,6 @@ class RookGame:
     def copy(self) -> RookGame:
         """An independent copy (the current hand copied, the random generator too)."""
         other = copy.copy(self)
-        other._view = None
         if self._hand is not None:
             other.hand = self._hand.copy()
         other._rng = random.Random()
@@ -1822,7 +1815,7 @@ class RookGame:
 
     def legal_moves(self) -> LegalMoves[RookMove]:
         """The legal moves of the current hand, a live view (none once the game is over)."""
-        return LegalMoves.of(self)
+        return LegalMoves(self)
 
     def _legal(self) -> Sequence[RookMove]:
         return () if self.winner is not None else self.hand._legal()
@@ -1842,9 +1835,7 @@ class RookGame:
         event = hand.play(move, player=player)
         self._stamp += 1
         if hand.is_over:
-            event = new_event((event.player, event.move, (*event.facts, *self._end_hand())))
-        if self._view is not None:
-            self._view._update(self._legal())
+            event = Event(event.player, event.move, (*event.facts, *self._end_hand()))
         if self._record:
             self.log.append(event)
         return event
@@ -1866,8 +1857,6 @@ class RookGame:
         score = score_hand(bidders, bid, taken)
         self._stamp += 1
         facts = self._after_hand(score)
-        if self._view is not None:
-            self._view._update(self._legal())
         return facts
 
     @property
