@@ -260,3 +260,21 @@ def test_the_guides_hub_route_releases_no_widget_state(course_folder):
     # the configuration was read: the code stub is the course's
     assert "# YOUR ANSWER HERE" in (release / "golf.ipynb").read_text()
     print("released notebooks (bytes):", sizes)
+
+
+def test_make_drops_the_old_distribution_name_before_installing():
+    """A venv that holds this project under its old name, ``cardlib`` (PyPI's unrelated
+    project's name too), loses it before each install, which writes the command afresh."""
+    for stamp in (".installed-course", ".installed-teacher", ".installed-test"):
+        dry = subprocess.run(
+            ["make", "-n", "-B", f".venv/{stamp}"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.splitlines()
+        drop = next(
+            i for i, line in enumerate(dry) if "pip uninstall --quiet --yes cardlib" in line
+        )
+        install = next(i for i, line in enumerate(dry) if " -m pip install --quiet -e " in line)
+        assert drop < install, dry
