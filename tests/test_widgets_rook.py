@@ -131,9 +131,13 @@ def test_trick_trainer_starts_on_the_article_hand_with_one_card_button_per_card(
     trainer = TrickTrainer()  # East
     assert "cardlib-rook-trainer" in trainer._dom_classes
     assert "cardlib-status" in trainer.status._dom_classes
-    assert [b.description for b in trainer.buttons] == [
+    assert [str(b.value) for b in trainer.buttons] == [
         str(c) for c in article_play().hand_of("East")
     ]
+    # drawn as the card pictures are: the number over the colour, a counter's points
+    assert trainer.button("G10").description == "10\ngreen\n10 pts"
+    assert trainer.button("G12").description == "12\ngreen"
+    assert "2px solid #1e8449" in trainer.button("G12").layout.border
     assert trainer.button("G10").tooltip == "G10: green 10, 10 points"
     assert trainer.button("G12").tooltip == "G12: green 12"
     assert trainer.button("R9").tooltip == "R9: red 9"
@@ -219,7 +223,7 @@ def test_trick_trainer_leaving_the_article_play_undo_and_restart():
 def test_trick_trainer_show_legal_marks_the_cards_that_follow():
     trainer = TrickTrainer("East")
     trainer.show_legal.value = True
-    assert {b.description for b in trainer.buttons if b.legal} == {"Y5", "Y7"}
+    assert {str(b.value) for b in trainer.buttons if b.legal} == {"Y5", "Y7"}
     trainer.show_legal.value = False
     assert not any(b.legal for b in trainer.buttons)
 

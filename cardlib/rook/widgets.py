@@ -177,20 +177,28 @@ def _said(event: Event) -> str:
 
 
 def rook_face(card: RookCard) -> tuple[str, str, str, str]:
-    """A Rook card's button face: (label ``G12``, accessible name, ink, paper)."""
+    """A Rook card's button face, as :func:`~cardlib.rook.render.rook_card_html` draws the
+    card: (label ``"12\\ngreen"``, the number over the colour and a counter's points;
+    accessible name ``"G12: green 12"``; ink; paper)."""
     pts = f", {card.points} points" if card.points else ""
+    shown = f"\n{card.points} pts" if card.points else ""
     if card is ROOK:
-        return "Rook", f"Rook: the bird{pts}", "#ffffff", "#1b1b1b"
+        return f"Rook\nbird{shown}", f"Rook: the bird{pts}", "#ffffff", "#1b1b1b"
     assert card.colour is not None
     ink, paper = COLOURS[card.colour]
-    return str(card), f"{card}: {card.colour.word} {card.number}{pts}", ink, paper
+    name = f"{card}: {card.colour.word} {card.number}{pts}"
+    return f"{card.number}\n{card.colour.word}{shown}", name, ink, paper
 
 
 def rook_card_button(card: RookCard) -> CardButton:
-    """The button of one Rook card: its notation in its colour, on a tint of it."""
+    """The button of one Rook card, drawn as the card pictures are: the number over the
+    colour's name (and a counter's points) in its ink, on a tint of it, edged in the ink."""
     label, name, ink, paper = rook_face(card)
-    b = CardButton(label, name=name, value=card, colour=ink)
+    edge = "#1b1b1b" if card is ROOK else ink
+    b = CardButton(label, name=name, value=card, colour=ink, border=f"2px solid {edge}")
     b.style.button_color = paper
+    b.style.font_size, b.style.font_weight = "10px", "normal"  # the number larger: see STYLE
+    b.add_class("cardlib-rook-card")
     return b
 
 
@@ -455,13 +463,13 @@ class TrickTrainer(_RookControls, w.VBox):
 
     @property
     def buttons(self) -> list[CardButton]:
-        """One button per card the learner holds, described by its notation (``G14``, ``Rook``)."""
+        """One button per card the learner holds (its ``value`` the card, ``G14``)."""
         return list(self.cards.children)
 
     def button(self, card: str) -> CardButton:
         """The button of one card (``"Y7"``)."""
-        text = str(RookCard.parse(card))
-        return next(b for b in self.buttons if b.description == text)
+        wanted = RookCard.parse(card)
+        return next(b for b in self.buttons if b.value == wanted)
 
     def play(self, move: str | RookMove | RookCard) -> bool:
         """Play a card of the learner's seat (``"Y5"`` or ``"play Y5"``); True if allowed."""

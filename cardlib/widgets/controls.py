@@ -50,6 +50,9 @@ button.cardlib-control.cardlib-card-button { white-space: pre-line; line-height:
   border-radius: 6px; font-family: sans-serif; overflow: visible; }
 button.cardlib-control.cardlib-face-down {
   background-image: repeating-linear-gradient(45deg, #2c5aa0 0 4px, #3d6fc0 4px 8px); }
+button.cardlib-control.cardlib-rook-card { line-height: 12px; }
+button.cardlib-control.cardlib-rook-card::first-line { font-size: 18px; line-height: 26px;
+  font-weight: bold; }
 button.cardlib-control.cardlib-empty { border-style: dashed !important; color: #777 !important;
   font-size: 11px !important; font-weight: normal !important; }
 </style>"""
@@ -75,7 +78,8 @@ class CardButton(w.Button):
     tooltip (``"8 of hearts"``, ``"bottom-left: face down"``), ``colour`` the text colour;
     ``face_up=False`` draws a card back, ``empty=True`` an empty pile.  ``value`` is
     whatever the widget needs to turn a click into a move (a card, a position, a player).
-    ``kind`` is ``"card"`` (card-sized) or ``"chip"`` (a word-sized choice).
+    ``kind`` is ``"card"`` (card-sized) or ``"chip"`` (a word-sized choice); ``border``
+    the card's edge when it is neither marked legal nor chosen.
     """
 
     def __init__(
@@ -88,9 +92,11 @@ class CardButton(w.Button):
         face_up: bool = True,
         kind: str = "card",
         empty: bool = False,
+        border: str = _PLAIN_BORDER,
     ) -> None:
         self.value = value
         self.kind = kind
+        self._border = border
         self._legal = False
         self._selected = False
         if kind == "card":
@@ -175,7 +181,7 @@ class CardButton(w.Button):
         elif self._legal:
             self.layout.border = _LEGAL_BORDER
         else:
-            self.layout.border = _PLAIN_BORDER
+            self.layout.border = self._border
 
 
 def standard_face(card: Any) -> tuple[str, str, str]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.browser.support import click_button, expect, open_widget, save_screenshot, status_changes
+from tests.browser.support import expect, open_widget, save_screenshot, status_changes
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -20,11 +20,13 @@ pytestmark = pytest.mark.browser
 
 
 def _play(trainer: Locator, status: Locator, card: str, *answers: str) -> str:
-    """Click the button of ``card`` inside the trainer, WAIT until the status shows every
+    """Click the button of ``card`` (its title ``"G12: green 12"``) inside the trainer, WAIT until the status shows every
     one of ``answers`` (the click's own words: the table is redrawn in more than one
     message, so a status that has merely changed may not be the answer yet), and return it."""
+    button = trainer.locator(f"button.cardlib-rook-card[title^='{card}:']")
     with status_changes(status, f"playing {card}"):
-        click_button(trainer, card, "the trainer")
+        expect(button, f"exactly one {card} in the trainer").to_have_count(1)
+        button.click()
     for answer in answers:
         expect(status, f"the status after playing {card}").to_contain_text(answer)
     return status.inner_text()
