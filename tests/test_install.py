@@ -6,7 +6,8 @@
   and this distribution is ``cardlib-course``.
 * Each of those commands is run as written (plus ``--no-deps``: the dependencies are big and
   come from PyPI) in a clean virtual environment, against a copy of the working tree, and the
-  distribution it installed is checked (``venv`` marker, about half a minute).
+  distribution it installed is checked (``venv`` marker, 30-90 s: pip builds each in
+  isolation, with setuptools from pip's cache or PyPI).
 * The guide's hub route is run as written in a temporary course folder, up to
   ``nbgrader generate_assignment``, and the released notebooks hold no widget state.
 
