@@ -415,3 +415,17 @@ def test_the_sandbox_has_no_new_deal_and_says_so_if_asked():
         "This table plays one given position, so it has no other deals: Restart (or Reset) "
         "goes back to its start."
     )
+
+
+def test_the_learners_hand_is_drawn_once_as_its_buttons():
+    table = GoFishTable(seed=3)
+    held = table.game.hand("Learner")
+    assert f"{len(held)} cards: the buttons below" in table.table.value
+    for card in held:
+        assert f'title="{card}"' not in table.table.value
+    shown = [b for b in table.hand_buttons if b.layout.display != "none"]
+    assert [b.value for b in shown] == held
+    assert all(
+        b.description == f"{c.rank.symbol}\n{c.suit.symbol}"
+        for b, c in zip(shown, held, strict=True)
+    )

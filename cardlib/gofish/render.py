@@ -63,7 +63,7 @@ def gofish_game_html(
         noun = "card" if len(hand) == 1 else "cards"
         cards = (
             f'<span style="{_TEXT}color:#555;">{len(hand)} {noun}: the buttons below</span>'
-            if name in controls
+            if name in controls and hand
             else hand_html(hand, face_up=face_up, size=size)
         )
         rows.append(
