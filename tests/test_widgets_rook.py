@@ -552,3 +552,16 @@ def test_a_table_of_a_given_position_has_no_new_deal_and_says_so_if_asked(make):
         "goes back to its start."
     )
     assert "went wrong" not in widget.text
+
+
+def test_the_learners_cards_are_drawn_once_as_buttons_and_the_history_fits_its_points():
+    table = RookTable(seed=1)
+    assert "9 cards: the buttons below" in table.table.value
+    for card in table.hand.hand_of("South"):
+        assert f'title="{card}"' not in table.table.value
+    assert [b.value for b in table.cards.children] == table.hand.hand_of("South")
+    trainer = TrickTrainer("East")
+    trainer.button("Y5").click()
+    history = trainer.summary.value
+    # 36 px cards: "10 pts" in 8 px type fits (at 24 px it overflowed the card)
+    assert "width:36px" in history and "width:24px" not in history and "10 pts" in history
