@@ -627,6 +627,36 @@ def _submission(student_dir: Path, solved: set[str]) -> dict[str, dict]:
     return submission
 
 
+SH2_AS_SHOWN = SH2_RIGHT.replace(  # the cards as the question shows them
+    "{TL: 5H, TM: KS, TR: 2C, BL: 5C, BM: QD, BR: 2D}",
+    "{TL: ♥5, TM: ♠K, TR: ♣2, BL: ♣5, BM: ♦Q, BR: ♦2}",
+)
+
+
+def _as_told(folder: Path, submission: dict[str, dict]) -> None:
+    """What a learner who does as the notebooks say hands in: each answer written in place
+    of its placeholder (sh-2's cards as the question shows them), each widget exercise
+    played in its widget beside the notebook (the answer files the clicks saved)."""
+    for nb in submission.values():
+        for cell in nb["cells"]:
+            grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id")
+            if grade_id not in EXERCISES or EXERCISES[grade_id].kind == "widget":
+                continue
+            text = _source(cell)
+            if grade_id == "sh-2":
+                answer = f'answer_2 = """\\\n{SH2_AS_SHOWN}"""'
+            else:
+                answer = next(line for line in _solutions()[grade_id] if line.startswith("answer_"))
+            cell["source"] = text.replace(course.CODE_STUB, answer)
+    here = Path.cwd()
+    os.chdir(folder)  # the kernel's folder in JupyterLab: the notebook's
+    try:
+        for clicks in CLICKS.items():
+            clicks[1](widget(clicks[0]))
+    finally:
+        os.chdir(here)
+
+
 @needs_nbgrader
 def test_nbgrader_autogrades_blank_solved_and_half_solved(student, tmp_path):
     ids = list(EXERCISES)
@@ -638,10 +668,16 @@ def test_nbgrader_autogrades_blank_solved_and_half_solved(student, tmp_path):
         "half": half,
         "tampered": set(ids),
         "cheat": set(),
+        "as-told": set(),
     }.items():
         folder = submitted / name
         folder.mkdir(parents=True)
-        for notebook, nb in _submission(student, solved).items():
+        submission = _submission(student, solved)
+        if name == "as-told":
+            for notebook, nb in submission.items():
+                (folder / notebook).write_text(json.dumps(nb))
+            _as_told(folder, submission)
+        for notebook, nb in submission.items():
             for cell in nb["cells"]:
                 meta = cell["metadata"].get("nbgrader", {})
                 if meta.get("grade_id") == ids[0] and name == "tampered":
@@ -650,16 +686,41 @@ def test_nbgrader_autogrades_blank_solved_and_half_solved(student, tmp_path):
                     # a wrong answer, and the grading function redefined to say yes
                     cell["source"] = "answer_1 = 0\ngrade = lambda *args: True"
             (folder / notebook).write_text(json.dumps(nb))
-    scores = course.autograde(submitted)
+    graded: list[tuple[int, int, str]] = []
+    scores = course.autograde(submitted, progress=lambda *a: graded.append(a[:3]))
+    students = sorted(p.name for p in submitted.iterdir())
+    assert graded == [(i, len(students), s) for i, s in enumerate(students, 1)]
     assert isinstance(scores.pop("tampered"), course.NotGraded), scores
     total = {name: sum(points.values()) for name, points in scores.items()}  # type: ignore[union-attr]
-    # the others keep their marks; redefining grade earns nothing
-    assert total == {"blank": 0, "solved": len(ids), "half": len(half), "cheat": 0}, scores
+    # the others keep their marks; redefining grade earns nothing; a learner who does as
+    # the notebooks say (the widget answers played, handed in as their answer files) earns all
+    assert total == {
+        "blank": 0,
+        "solved": len(ids),
+        "half": len(half),
+        "cheat": 0,
+        "as-told": len(ids),
+    }, scores
+    assert scores["as-told"].exercises == dict.fromkeys(ids, 1.0)  # type: ignore[union-attr]
+    # the hidden tests, put back before nbgrader looks: no "checksum has changed" warnings
+    assert all(not points.warnings for points in scores.values()), scores  # type: ignore[union-attr]
     per_notebook = {
         nb: sum(1 for e in half if EXERCISES[e].notebook == f"{nb}.ipynb") for nb in scores["half"]
     }
     assert scores["half"] == per_notebook
     assert "rule-writers" not in scores["half"]  # no exercises, no line
+
+
+def test_autograde_says_each_student_as_soon_as_graded(capsys):
+    """make autograde is one line a student, printed (flushed) as that student is graded."""
+    marks = course.Marks({"golf": 5.0}, {"golf-1": 1.0}, ["[AutogradeApp | WARNING] changed"])
+    course._say_graded(2, 40, "ana", marks)
+    course._say_graded(3, 40, "ben", course.NotGraded("a cell renamed"))
+    assert capsys.readouterr().out.splitlines() == [
+        "[2/40] ana {'golf': 5.0} total 5.0",
+        "    nbgrader: changed",
+        "[3/40] ben NOT GRADED: a cell renamed",
+    ]
 
 
 # --------------------------------------------------------------------------- set-up

@@ -267,9 +267,13 @@ class Marks(dict[str, float]):
     """One student's points per notebook that has exercises; ``exercises`` holds the points
     per exercise (``{"golf-4": 1.0, ...}``), as nbgrader's gradebook records them."""
 
-    def __init__(self, notebooks: dict[str, float], exercises: dict[str, float]) -> None:
+    def __init__(
+        self, notebooks: dict[str, float], exercises: dict[str, float], warnings: list[str]
+    ) -> None:
         super().__init__(notebooks)
         self.exercises = exercises
+        #: nbgrader's warnings about a changed cell (a test cell edited, say)
+        self.warnings = warnings
 
 
 Progress = Callable[[int, int, str, "Marks | NotGraded"], object]
@@ -294,10 +298,11 @@ def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Ma
             shutil.copytree(submitted / student, target)
             _restore_hidden_tests(target, folder, db)
             try:  # one student at a time: a refusal names that student only
-                nbgrader(folder, "autograde", ASSIGNMENT, f"--student={student}", "--force")
+                run = nbgrader(folder, "autograde", ASSIGNMENT, f"--student={student}", "--force")
             except RuntimeError as failed:
                 scores[student] = NotGraded(_why(str(failed)))
             else:
+                log = (run.stdout + run.stderr).splitlines()
                 with Gradebook(db) as gb:
                     sub = gb.find_submission(ASSIGNMENT, student)
                     scores[student] = Marks(
@@ -307,6 +312,7 @@ def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Ma
                             for nb in sub.notebooks
                             for g in nb.grades
                         },
+                        [line for line in log if "has changed" in line],
                     )
             if progress is not None:
                 progress(done, len(students), student, scores[student])
@@ -374,6 +380,8 @@ def _say_graded(done: int, of: int, student: str, result: Marks | NotGraded) -> 
         print(f"[{done}/{of}] {student} NOT GRADED: {result}", flush=True)
     else:
         print(f"[{done}/{of}] {student} {dict(result)} total {sum(result.values())}", flush=True)
+        for warning in result.warnings:
+            print(f"    nbgrader: {warning.split('] ', 1)[-1]}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
