@@ -1,0 +1,197 @@
+"""The widget exercises, done as the notebooks say, earn their points from nbgrader.
+
+The student edition (built by nbgrader's ``generate_assignment``, as ``make student`` does)
+is served by JupyterLab; in Chromium each widget exercise (golf-4, gf-4, rook-5) is
+answered by clicking in its widget, the answer cell is run, and the notebook is saved.  The
+notebooks and the answer files the clicks saved beside them are handed in as one student's
+folder and graded with nbgrader's ``autograde`` (``tools/course.py autograde``); the
+gradebook must give each widget exercise its point.  The repository is left as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import (
+    ACTION_TIMEOUT,
+    ARTIFACTS_DIR,
+    REPO_ROOT,
+    JupyterLab,
+    _save_and_read,
+    run_notebook_in,
+    start_jupyter_lab,
+    stop_jupyter_lab,
+)
+from tests.browser.support import expect
+
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+import course
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not course.has_nbgrader(), reason="nbgrader is not installed"),
+]
+
+GOLF_4 = [  # (place, rank, suit): the lowest layout, 2s over kings
+    ("top-left", "2", "spades"),
+    ("top-middle", "2", "hearts"),
+    ("top-right", "2", "diamonds"),
+    ("bottom-left", "K", "spades"),
+    ("bottom-middle", "K", "hearts"),
+    ("bottom-right", "K", "diamonds"),
+]
+
+
+def _click(box: Any, title: str) -> None:
+    """Click the one button of ``box`` whose accessible name (title) is ``title``."""
+    button = box.locator(f"button[title={title!r}]")
+    expect(button, f"one {title!r} button").to_have_count(1)
+    button.click()
+
+
+def _play_golf_4(widget: Any) -> None:
+    for place, rank, suit in GOLF_4:
+        card = widget.locator(f"button[title^='{place}:']")
+        expect(card).to_have_count(1)
+        card.click()
+        _click(widget, f"rank {rank}")
+        _click(widget, f"suit {suit}")
+        card_id = f"{rank}{suit[0].upper()}"  # the card in notation, in its accessible name
+        expect(card).to_have_attribute("title", re.compile(rf"^{place}: .*\b{card_id}\b"))
+    expect(widget).to_contain_text(re.compile(r"Total\b.*[-\u2212]6\b"))  # the lowest layout
+
+
+def _play_gf_4(widget: Any) -> None:
+    status = widget.locator(".cardlib-status")
+    for target in ("An", "Mei"):
+        _click(widget, f"ask {target}")
+        _click(widget, "ask for 8s")
+        expect(status).to_contain_text(f"{target}")
+    expect(status).to_contain_text("8")
+
+
+def _play_rook_5(widget: Any) -> None:
+    status = widget.locator(".cardlib-status")
+    for title in ("pass", "pass", "bid 80", "pass"):
+        _click(widget, title)
+    expect(status).to_contain_text("South")
+
+
+#: exercise -> (notebook, its answer variable, the clicks, what the saved file must hold)
+EXERCISES: dict[str, tuple[str, str, Callable[[Any], None], Callable[[dict], bool]]] = {
+    "golf-4": (
+        "golf.ipynb",
+        "answer_4",
+        _play_golf_4,
+        lambda saved: saved.get("cards") == ["2S", "2H", "2D", "KS", "KH", "KD"],
+    ),
+    "gf-4": (
+        "go-fish.ipynb",
+        "answer_4",
+        _play_gf_4,
+        lambda saved: [m["move"] for m in saved.get("moves", [])] == ["ask An 8", "ask Mei 8"],
+    ),
+    "rook-5": (
+        "rook.ipynb",
+        "answer_5",
+        _play_rook_5,
+        lambda saved: (
+            [m["move"] for m in saved.get("moves", [])] == ["pass", "pass", "bid 80", "pass"]
+        ),
+    ),
+}
+
+
+def _git_status() -> str:
+    return subprocess.run(
+        ["git", "status", "--porcelain"], cwd=REPO_ROOT, capture_output=True, text=True
+    ).stdout
+
+
+def _wait_for_saved(path: Path, holds: Callable[[dict], bool]) -> dict:
+    """Wait (bounded) until the kernel has written ``path`` and it holds the answer played."""
+    deadline = time.monotonic() + ACTION_TIMEOUT / 1000
+    seen: object = None
+    while time.monotonic() < deadline:
+        try:
+            seen = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):  # not written yet, or caught mid-write
+            seen = None
+        if isinstance(seen, dict) and holds(seen):
+            return seen
+        time.sleep(0.2)
+    raise AssertionError(f"{path.name} does not hold the answer played: {seen!r}")
+
+
+@pytest.fixture(scope="module")
+def student_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterLab]:
+    tmp = tmp_path_factory.mktemp("autograde")
+    student = tmp / "student"
+    course.build_student(student)  # nbgrader's generate_assignment
+    lab = start_jupyter_lab(
+        tmp,
+        ARTIFACTS_DIR / "autograde-server.log",
+        root_dir=student,
+        path_prefix=Path(sys.executable).parent,
+    )
+    try:
+        yield lab
+    finally:
+        stop_jupyter_lab(lab)
+
+
+def test_widget_answers_clicked_in_the_student_edition_earn_their_points(
+    browser, student_lab: JupyterLab, tmp_path: Path
+) -> None:
+    before = _git_status()
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(ACTION_TIMEOUT)
+    page = context.new_page()
+    submitted = tmp_path / "submitted" / "learner"
+    submitted.mkdir(parents=True)
+    try:
+        for exercise, (notebook, variable, play, holds) in EXERCISES.items():
+            run_notebook_in(page, student_lab, notebook)
+            widget = page.locator(".cardlib-exercise")
+            expect(widget).to_have_count(1)
+            widget.scroll_into_view_if_needed()
+            play(widget)
+            saved = student_lab.root_dir / f"{exercise}.answer.json"
+            _wait_for_saved(saved, holds)
+            # the answer cell, run as the notebook says: right, and the file to hand in named
+            cell = page.locator(".jp-CodeCell").filter(has_text=f'check("{exercise}", {variable})')
+            expect(cell).to_have_count(1)
+            cell.scroll_into_view_if_needed()
+            cell.locator(".cm-content").click()
+            page.keyboard.press("Shift+Enter")
+            output = cell.locator(".jp-OutputArea-output")
+            expect(output).to_contain_text(f"{exercise}: right.")
+            expect(output).to_contain_text(f"saved in {saved.name}")
+            ARTIFACTS_DIR.mkdir(exist_ok=True)
+            widget.screenshot(path=str(ARTIFACTS_DIR / f"autograde-{exercise}.png"))
+            _save_and_read(page, student_lab.root_dir / notebook)
+            for name in (notebook, saved.name):  # the folder the learner hands in
+                shutil.copy2(student_lab.root_dir / name, submitted / name)
+    finally:
+        context.close()
+
+    scores = course.autograde(submitted.parent)
+    marks = scores["learner"]
+    assert not isinstance(marks, course.NotGraded), marks
+    assert {e: marks.exercises[e] for e in EXERCISES} == dict.fromkeys(EXERCISES, 1.0), marks
+    assert {nb: marks[nb] for nb in ("golf", "go-fish", "rook")} == {
+        "golf": 1.0,
+        "go-fish": 1.0,
+        "rook": 1.0,
+    }, dict(marks)
+    assert _git_status() == before, "the course touched tracked files"
