@@ -288,6 +288,8 @@ def test_rook_table_plays_a_whole_hand_through_its_controls(name, bid, tmp_path)
         assert "All four passed" in table.text
     else:
         assert "The hand is over" in table.text
+        # the words say what the buttons do: New deal would deal the same number again
+        assert "Click Next deal for another hand, or Restart to play this one again." in table.text
         points = table.hand.result().teams
         assert f"+{points['NS']}" in table.text or f"-{table.hand.bid}" in table.text
         assert "Counters taken (of 120)" in table.summary.value

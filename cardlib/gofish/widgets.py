@@ -484,7 +484,8 @@ class GoFishTable(_GoFishControls, w.VBox):
 
     On your turn click whom to ask, then a card of your hand (or any rank chip).  The
     computer players answer at once; their requests are narrated.  Changing the rule set
-    deals the same deal number under the new rules; **New deal** deals the number shown.
+    deals the same deal number under the new rules; **New deal** deals the number shown,
+    **Next deal** the number after it.
     """
 
     bot = staticmethod(simple_bot)

@@ -315,7 +315,6 @@ class GolfTable(SessionControls, w.VBox):
         )
         piles = [self.draw_button, self.take_button, self.held]
         controls = self.build_controls()
-        self.new_button = self.new_button  # the shared "New deal" button
         super().__init__(
             [
                 self.table,

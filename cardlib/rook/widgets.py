@@ -517,8 +517,9 @@ class RookTable(_RookControls, w.VBox):
     Click a bid chip or **Pass**; if you win the auction, click five cards and **Lay
     aside**, then click a colour to name trump; then play a card by clicking it.  The
     computer players move at once; their moves are narrated, and the counters per team and
-    the tricks so far are drawn beside the table.  **Undo**, **Restart**, **New deal**
-    (numbered: the same number deals the same cards) and **Save example** are below.
+    the tricks so far are drawn beside the table.  **Undo**, **Restart**, **New deal** (the
+    number in the Deal box: the same number deals the same cards), **Next deal** (the
+    number after it) and **Save example** are below.
     ``options`` are the house rules (:class:`RookOptions`).
     """
 
@@ -646,7 +647,10 @@ class RookTable(_RookControls, w.VBox):
             return _auction_words(hand)
         if hand.is_over:
             assert hand.score is not None
-            return f"The hand is over: {hand.score.explain()}. Click New deal to play again."
+            return (
+                f"The hand is over: {hand.score.explain()}. Click Next deal for another hand, "
+                "or Restart to play this one again."
+            )
         if hand.phase == "bid":
             return f"Your turn: {_auction_words(hand)}"
         if hand.phase == "nest":

@@ -89,7 +89,8 @@ class SessionControls:
         return handler(failed, run)
 
     def build_controls(self, *, folder: str = "my-examples", deal: bool = True) -> w.Box:
-        """The shared row: show legal moves, undo, restart, new deal N, save to a folder."""
+        """The shared row: show legal moves, undo, restart, the Deal box with New deal and
+        Next deal, save to a folder."""
         auto = {"width": "auto"}
         self.show_legal = w.ToggleButton(
             value=False,
