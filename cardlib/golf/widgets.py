@@ -228,6 +228,15 @@ class LayoutScorer(w.VBox):
         )
 
 
+def _captioned(button: CardButton, caption: str) -> w.VBox:
+    """A pile's button with its name under it."""
+    words = w.HTML(
+        f'<span style="font-family:sans-serif;color:#555;font-size:12px">{caption}</span>',
+        layout=w.Layout(width="auto"),
+    )
+    return w.VBox([button, words], layout=w.Layout(align_items="center"))
+
+
 def column_pictures(game: GolfGame, *, reveal: bool = False) -> str:
     """Each player's running column scores as small bars: what the face-up cards of each
     column are worth now (a paired column 0), and the total so far."""
@@ -313,13 +322,17 @@ class GolfTable(SessionControls, w.VBox):
             list(self.position_buttons.values()),
             layout=w.Layout(grid_template_columns="repeat(3, max-content)"),
         )
-        piles = [self.draw_button, self.take_button, self.held]
+        piles = [
+            _captioned(self.draw_button, "stock"),
+            _captioned(self.take_button, "discard"),
+            self.held,
+        ]
         controls = self.build_controls()
         super().__init__(
             [
                 self.table,
                 w.HBox(
-                    [mine, w.HBox(piles)],
+                    [mine, w.HBox(piles, layout=w.Layout(align_items="center"))],
                     layout=w.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.summary,
@@ -428,7 +441,7 @@ class GolfTable(SessionControls, w.VBox):
                 label, name=f"the discard pile, {top} on top: {what}", colour=colour
             )
         self.held.value = (
-            f"<span title='the card you hold'>holding {card_html(game.holding, size=40)}</span>"
+            f"<span title='the card you hold'>holding {card_html(game.holding, size=44)}</span>"
             if game.holding is not None and game.to_move == self.you
             else ""
         )
