@@ -398,6 +398,22 @@ def test_each_notebook_says_at_its_top_that_widgets_come_back_when_run():
         assert "widgets come back" in top, path.name
 
 
+def test_every_exercise_comes_after_its_rules_are_taught():
+    """Each rule an exercise asks about is shown (``rules["ID"]``) or has its section
+    (``## ID``) in the exercise's notebook before the exercise: sh-1 asks about GOLF-DEAL
+    and sh-2 about GOLF-VALUES, and start-here teaches them."""
+    for e in EXERCISES.values():
+        before = []
+        for cell in _cells(ROOT / "notebooks" / e.notebook):
+            if _source(cell).startswith(f"### Exercise {e.id} "):
+                break
+            before.append(_source(cell))
+        text = "\n".join(before)
+        for rule in e.rules:
+            shown = f'rules["{rule}"]' in text or re.search(rf"^## {rule}\b", text, re.M)
+            assert shown, (e.id, rule)
+
+
 #: the hosts a learner-facing notebook may link: the primary sources of the rules
 PRIMARY_SOURCES = {"www.pagat.com", "bicyclecards.com", "gamerules.com", "en.wikipedia.org"}
 
