@@ -91,6 +91,14 @@ def _ask(box, twin, move) -> list[list[object]]:
     return click_card(box, twin, str(card.tooltip))
 
 
+def _a_good_request(twin):
+    """A legal request for a rank the player asked holds, if there is one (the game ends
+    sooner); else the first legal request."""
+    legal = twin.session.legal()
+    hits = [m for m in legal if any(c.rank == m.rank for c in twin.game.hand(m.target))]
+    return (hits or legal)[0]
+
+
 def _hand(shown: list[list[object]]) -> list[list[object]]:
     """The hand's card buttons as the page shows them (not the chips)."""
     return [c for c in shown if ": ask for " in str(c[0])]
@@ -151,6 +159,19 @@ def test_ask_sandbox_shows_each_askers_hand_truly(gofish_page):
     save_screenshot(box, "gofish-sandbox-an-asks.png")
     shown = click_both(box, twin, "Undo")
     assert twin.game.to_move == "Lin"
+    shown = click_both(box, twin, "Reset")
+    assert _hand(shown) == start, shown
+    # to the end of the game: whoever asks, the buttons show that player's hand
+    moves = 0
+    while not twin.game.is_over and moves < 60:
+        shown = _ask(box, twin, _a_good_request(twin))
+        assert [c[1] for c in _hand(shown)] == [
+            f"{c.rank.symbol}\n{c.suit.symbol}" for c in twin.game.hand(twin.session.mover)
+        ]
+        moves += 1
+    assert twin.game.is_over, moves
+    expect(box.locator(".cardlib-status")).to_contain_text("the game is over")
+    save_screenshot(box, "gofish-sandbox-game-over.png")
     shown = click_both(box, twin, "Reset")
     assert _hand(shown) == start, shown
     box.locator(".widget-dropdown").filter(
