@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -283,20 +284,20 @@ def widget(exercise_id: str, *, save: bool = True) -> Any:
                 made = _fresh_widget(e.id)
         saving = made
         made.on_change(lambda: _save(e.id, saving, path))
-        _answer_files[id(made)] = path
+        _answer_files[made] = path
     made.add_class("cardlib-exercise")
     return made
 
 
-#: id() of a saving widget -> its answer file (what check() tells the learner to hand in)
-_answer_files: dict[int, Path] = {}
+#: a saving widget -> its answer file (what check() tells the learner to hand in)
+_answer_files: weakref.WeakKeyDictionary[Any, Path] = weakref.WeakKeyDictionary()
 
 
 def _saved(e: Exercise, answer: Any, *, played: bool = True) -> str:
     """What a widget exercise's feedback adds: where the moves are saved (what is graded)."""
     if e.kind != "widget" or not hasattr(answer, "add_class"):
         return ""
-    path = _answer_files.get(id(answer))
+    path = _answer_files.get(answer)
     if path is None:
         return (
             " This widget saves nothing (no notebook in this folder, or save=False): an answer "
