@@ -1,0 +1,201 @@
+"""The golden corpus: today's engines must play every recorded game exactly as recorded.
+
+Every variant's games are replayed from their seeds and each canonical record's digest is
+compared with the stored one (see tests/golden/README.md).  A difference names the variant
+and the seeds, shows the first differing line of the first of them stored in full and says
+how to reproduce any seed.  ``GOLDEN_SEEDS=500`` replays only the first seeds of each
+variant; ``GOLDEN_WORKERS`` sets the number of worker processes (default 2).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import copy
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.golden import canon
+
+pytestmark = pytest.mark.golden
+
+MANIFEST = canon.read_manifest() if canon.MANIFEST.exists() else {"variants": [], "seeds": 0}
+RECORDED = [v["id"] for v in MANIFEST["variants"]]
+BATCH = 250
+
+
+@pytest.fixture(scope="module")
+def executor() -> Iterator[concurrent.futures.Executor]:
+    workers = int(os.environ.get("GOLDEN_WORKERS", min(2, os.cpu_count() or 1)))
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+        yield pool
+
+
+def replay(
+    variant_id: str, seeds: int, submit: Callable[..., concurrent.futures.Future]
+) -> tuple[list[int], dict[int, list[str]]]:
+    """The seeds whose digest differs from the recorded one, and today's full records."""
+    recorded = canon.read_digests(variant_id)
+    pool = MANIFEST["pools"][canon.variants()[variant_id].game]
+    futures = [
+        submit(canon.play_batch, variant_id, s, min(seeds, s + BATCH), pool, canon.FULL)
+        for s in range(0, seeds, BATCH)
+    ]
+    differing: list[int] = []
+    now_full: dict[int, list[str]] = {}
+    for future in futures:
+        for seed, digest, lines in future.result():
+            if digest != recorded[seed]:
+                differing.append(seed)
+            if lines is not None:
+                now_full[seed] = lines
+    return differing, now_full
+
+
+def test_the_corpus_covers_every_variant_of_the_registry() -> None:
+    """The registry and the options classes give the same variants as when the corpus was
+    recorded (a new game, engine, option or value needs the corpus recorded again)."""
+    assert MANIFEST["variants"], "no corpus: record it with python tests/golden/record.py"
+    now = [v.describe() for v in canon.variants().values()]
+    assert now == MANIFEST["variants"], (
+        "the variants differ from the recorded ones: record the corpus again "
+        "(python tests/golden/record.py) and say why in tests/golden/README.md"
+    )
+    assert MANIFEST["format"] == canon.FORMAT and MANIFEST["seeds"] >= 5000
+    for v in RECORDED:
+        assert len(canon.read_digests(v)) == MANIFEST["seeds"], v
+
+
+@pytest.mark.parametrize("variant_id", RECORDED)
+def test_every_recorded_game_plays_the_same(
+    variant_id: str, executor: concurrent.futures.Executor
+) -> None:
+    if variant_id not in canon.variants():
+        pytest.fail(f"{variant_id} is recorded but is no longer a variant: record again")
+    seeds = min(MANIFEST["seeds"], int(os.environ.get("GOLDEN_SEEDS", MANIFEST["seeds"])))
+    differing, now_full = replay(variant_id, seeds, executor.submit)
+    if differing:
+        game = canon.variants()[variant_id].game
+        recorded_full = {
+            s: lines for (v, s), lines in canon.read_full(game).items() if v == variant_id
+        }
+        pytest.fail(
+            canon.report(variant_id, seeds, differing, recorded_full, now_full), pytrace=False
+        )
+
+
+# -- the corpus can fail, and says where ------------------------------------------------------
+
+
+CHEAP = "golf.GolfGame.bicycle-pagat.base"
+
+
+def _recorded_full(variant_id: str) -> dict[int, list[str]]:
+    game = canon.variants()[variant_id].game
+    return {s: lines for (v, s), lines in canon.read_full(game).items() if v == variant_id}
+
+
+def test_a_changed_fact_is_reported_at_its_line() -> None:
+    """Mutate one fact of a real record: the digest changes, and the report names the variant,
+    the seed, the line and both versions of it."""
+    pool = MANIFEST["pools"]["golf"]
+    recorded = canon.play_game(canon.variants()[CHEAP], 3, pool)
+    changed = copy.deepcopy(recorded)
+    i = next(i for i, line in enumerate(changed) if line.startswith("  draw [GOLF-DRAW]"))
+    changed[i] = changed[i].replace(" 0 | ", " 1 | ")
+    assert changed[i] != recorded[i] and canon.digest(changed) != canon.digest(recorded)
+    assert canon.first_difference(recorded, changed) == i
+    text = canon.report(CHEAP, 20, [3, 7], {3: recorded}, {3: changed})
+    assert f"{CHEAP}: 2 of 20 games differ" in text and "seeds 3, 7" in text
+    assert f"first difference at line {i + 1}" in text
+    assert f"- recorded: {recorded[i]}" in text and f"+ now:      {changed[i]}" in text
+    assert f"--show {CHEAP} 3" in text
+
+
+def test_a_difference_without_a_full_record_says_how_to_see_it() -> None:
+    text = canon.report(CHEAP, 5000, [4321], {}, {})
+    assert "seed 4321 is not stored in full" in text and f"--diff {CHEAP} 4321" in text
+
+
+def test_first_difference_counts_a_missing_line() -> None:
+    assert canon.first_difference(["a", "b"], ["a", "b"]) is None
+    assert canon.first_difference(["a", "b"], ["a"]) == 1
+    assert canon.first_difference(["a"], ["a", "c"]) == 1
+    assert "(no more lines)" in canon.show_difference(["a", "b"], ["a"])
+
+
+def test_a_changed_rule_fails_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Break one scoring rule of today's Golf engine (a pair scores 1, not 0: GOLF-COLUMN):
+    games that matched the corpus no longer do, and the report shows the score."""
+    import cardlib.golf.engine as golf
+
+    pool = MANIFEST["pools"]["golf"]
+    recorded = canon.read_digests(CHEAP)
+    full = _recorded_full(CHEAP)
+    matching = [
+        s
+        for s in range(canon.FULL)
+        if canon.play_batch(CHEAP, s, s + 1, pool, 0)[0][1] == recorded[s]
+    ]
+    if not matching:
+        pytest.skip("today's Golf engine already differs from the corpus (see the replay test)")
+    real = golf.column_points
+    monkeypatch.setattr(
+        golf,
+        "column_points",
+        lambda top, bottom: 1 if top.rank == bottom.rank else real(top, bottom),
+    )
+    differing, now_full = replay(CHEAP, canon.FULL, _run_here)
+    assert set(differing) & set(matching), "breaking a rule must change a recorded game"
+    text = canon.report(CHEAP, canon.FULL, differing, full, now_full)
+    assert "first difference at line" in text and "- recorded:" in text and "+ now:" in text
+
+
+def _run_here(fn: Callable[..., object], *args: object) -> concurrent.futures.Future:
+    """``executor.submit`` in this process (so that a monkeypatched engine is played)."""
+    future: concurrent.futures.Future = concurrent.futures.Future()
+    future.set_result(fn(*args))
+    return future
+
+
+def test_records_do_not_depend_on_the_hash_seed() -> None:
+    """The same digests whatever PYTHONHASHSEED (no set or dict order leaks into a record)."""
+    ids = [
+        next(v for v in RECORDED if v.startswith(game + "."))
+        for game in ("golf", "go-fish", "rook")
+    ]
+    code = (
+        "import json, sys; sys.path.append(sys.argv[1]); from tests.golden import canon; "
+        "m = canon.read_manifest(); "
+        "print(json.dumps([canon.play_batch(v, 0, 3, m['pools'][canon.variants()[v].game], 0)"
+        "[i][1] for v in sys.argv[2:] for i in range(3)]))"
+    )
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(ROOT), *ids],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=300,
+            check=True,
+        )
+        runs.append(json.loads(out.stdout))
+    here = [
+        d
+        for v in ids
+        for _, d, _ in canon.play_batch(v, 0, 3, MANIFEST["pools"][v.split(".")[0]], 0)
+    ]
+    assert runs[0] == runs[1] == here
+
+
+def test_the_corpus_is_small() -> None:
+    size = sum(p.stat().st_size for p in canon.DATA.iterdir())
+    assert size < 6_000_000, f"the corpus is {size / 1e6:.1f} MB"
