@@ -3,8 +3,10 @@
 # See docs/teaching.md for the commands; tools/course.py copies this file into the
 # course folder it builds, and the guide's hub route copies it by hand: everything the
 # course needs of nbgrader is in this one file (it imports nothing of cardlib).
-from nbgrader.converters import GenerateAssignment
-from nbgrader.preprocessors import NbGraderPreprocessor
+from nbgrader.api import Gradebook, MissingEntry
+from nbgrader.converters import Autograde, GenerateAssignment
+from nbgrader.preprocessors import ClearHiddenTests, NbGraderPreprocessor, OverwriteCells
+from nbgrader.utils import is_grade, is_solution
 
 c = get_config()  # noqa: F821
 
@@ -43,4 +45,44 @@ class ClearWidgetState(NbGraderPreprocessor):
 c.GenerateAssignment.preprocessors = [
     *GenerateAssignment.class_traits()["preprocessors"].default(),
     ClearWidgetState,
+]
+
+
+class RestoreHiddenTests(NbGraderPreprocessor):
+    """Put the hidden tests back into each test cell a student left as released.
+
+    nbgrader's gradebook keeps every locked cell's checksum with its hidden tests in, while
+    the released test cell has them removed, so nbgrader's own OverwriteCells warned for
+    every test cell of every student ("Attribute 'checksum' for cell golf-1-test has
+    changed!") before putting the hidden tests back itself.  Doing it first for the cells
+    that are exactly as released (the source cell with its hidden tests cleared, as
+    generate_assignment cleared them) leaves the warning for a cell really changed."""
+
+    def preprocess(self, nb, resources):
+        names = resources["nbgrader"]
+        clear = ClearHiddenTests()
+        with Gradebook(names["db_url"]) as gb:
+            for cell in nb.cells:
+                if cell.cell_type != "code" or not is_grade(cell) or is_solution(cell):
+                    continue
+                try:
+                    source = gb.find_source_cell(
+                        cell.metadata.nbgrader["grade_id"], names["notebook"], names["assignment"]
+                    ).source
+                except MissingEntry:
+                    continue
+                released = cell.copy()
+                released.source = source
+                clear._remove_hidden_test_region(released)
+                if cell.source == released.source:
+                    cell.source = source
+        return nb, resources
+
+
+# nbgrader's own sanitising steps at autograde, the hidden tests restored before OverwriteCells
+_sanitize = list(Autograde.class_traits()["sanitize_preprocessors"].default())
+c.Autograde.sanitize_preprocessors = [
+    *_sanitize[: _sanitize.index(OverwriteCells)],
+    RestoreHiddenTests,
+    *_sanitize[_sanitize.index(OverwriteCells) :],
 ]

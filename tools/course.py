@@ -207,8 +207,13 @@ PUBLISHED_README = """# The cardlib course: student edition
 
 Card games as a course in JupyterLab: Six Card Golf, Go Fish and Rook, rule by rule, with
 worked examples proved by the rules engine, widgets to try moves and graded exercises. Open
-`start-here.ipynb` first. The notebooks need the `cardlib` package in the kernel's
-environment (`pip install cardlib` from the course's source repository).
+`start-here.ipynb` first. The notebooks need the course's library, the distribution
+`cardlib-course` (its import package is `cardlib`), in the kernel's environment. It is not on
+PyPI, whose `cardlib` is an unrelated project: install it from a clone of the course's source
+repository, with the Python of the kernel's environment:
+
+    git clone <the course's source repository> cardlib
+    python -m pip install ./cardlib
 
 This repository is generated from the course's source ({source}) by
 `python tools/course.py publish`; do not edit it by hand. On a JupyterHub, an nbgitpuller link
@@ -296,7 +301,6 @@ def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Ma
         for done, student in enumerate(students, 1):
             target = folder / "submitted" / student / ASSIGNMENT
             shutil.copytree(submitted / student, target)
-            _restore_hidden_tests(target, folder, db)
             try:  # one student at a time: a refusal names that student only
                 run = nbgrader(folder, "autograde", ASSIGNMENT, f"--student={student}", "--force")
             except RuntimeError as failed:
@@ -317,53 +321,6 @@ def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Ma
             if progress is not None:
                 progress(done, len(students), student, scores[student])
         return scores
-
-
-def _restore_hidden_tests(target: Path, folder: Path, db: str) -> None:
-    """Put the hidden tests back into the test cells of a submission that are as released.
-
-    nbgrader's gradebook keeps each locked cell's checksum with its hidden tests in, while
-    the student edition's test cell has them removed; so nbgrader's autograde warned, for
-    every test cell of every student ("Attribute 'checksum' for cell golf-1-test has
-    changed!"), before putting the hidden tests back itself.  Doing that first for the cells
-    a student left as released keeps the warning for a cell that was really changed."""
-    from nbgrader.api import Gradebook, MissingEntry
-
-    release = folder / "release" / ASSIGNMENT
-    with Gradebook(db) as gb:
-        for path in sorted(target.glob("*.ipynb")):
-            released = release / path.name
-            if not released.is_file():
-                continue
-            as_released = {
-                c["metadata"]["nbgrader"]["grade_id"]: _text(c["source"])
-                for c in json.loads(released.read_text(encoding="utf-8"))["cells"]
-                if c.get("metadata", {}).get("nbgrader", {}).get("grade_id")
-            }
-            try:
-                nb = json.loads(path.read_text(encoding="utf-8"))
-            except ValueError:
-                continue  # nbgrader says what is wrong with it
-            changed = False
-            for cell in nb.get("cells", []):
-                meta = cell.get("metadata", {}).get("nbgrader", {})
-                grade_id = meta.get("grade_id")
-                if not (meta.get("grade") and not meta.get("solution")):
-                    continue
-                if _text(cell.get("source", "")) != as_released.get(grade_id):
-                    continue
-                try:
-                    source = gb.find_source_cell(grade_id, path.stem, ASSIGNMENT).source
-                except MissingEntry:
-                    continue
-                cell["source"] = source
-                changed = True
-            if changed:
-                path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
-
-
-def _text(source: str | list[str]) -> str:
-    return "".join(source) if isinstance(source, list) else source
 
 
 def _why(log: str) -> str:
@@ -424,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if not has_nbgrader():
             print(
-                'autograde needs nbgrader, a teacher\'s tool: pip install -e ".[teacher]"',
+                'autograde needs nbgrader, a teacher\'s tool: python -m pip install -e ".[teacher]"',
                 file=sys.stderr,
             )
             return 2

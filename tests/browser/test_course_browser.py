@@ -111,11 +111,3 @@ def test_student_edition_answers_wrong_then_right(course_lab, course_page, noteb
     assert f"{exercise}: right." in said, said
     page.screenshot(path=str(ARTIFACTS_DIR / f"course-{exercise}-right.png"))
     assert _git_status() == before, "the course touched tracked files"
-
-
-def test_course_terminal_finds_cardlib(course_lab):
-    """Terminals of the course's JupyterLab have the venv's bin first on their PATH."""
-    import shutil
-
-    path = f"{Path(sys.executable).parent}:/usr/bin:/bin"
-    assert shutil.which("cardlib", path=path), "cardlib is not installed in the venv's bin"
