@@ -151,7 +151,9 @@ def simulate(
     players: int | Sequence[str] | None = None,
     rule_set: str | None = None,
     options: Mapping[str, Any] | None = None,
-    bots: Sequence[str | Callable[[Any, random.Random], Any]] | str = "random",
+    bots: Sequence[str | Callable[[Any, random.Random], Any]]
+    | str
+    | Callable[[Any, random.Random], Any] = "random",
     executor: concurrent.futures.Executor | None = None,
     workers: int | None = None,
     batch_size: int | None = None,
@@ -204,7 +206,9 @@ def stream(
     players: int | Sequence[str] | None = None,
     rule_set: str | None = None,
     options: Mapping[str, Any] | None = None,
-    bots: Sequence[str | Callable[[Any, random.Random], Any]] | str = "random",
+    bots: Sequence[str | Callable[[Any, random.Random], Any]]
+    | str
+    | Callable[[Any, random.Random], Any] = "random",
     executor: concurrent.futures.Executor | None = None,
     workers: int | None = None,
     batch_size: int | None = None,
@@ -212,7 +216,7 @@ def stream(
     full_game: bool = False,
     max_hands: int = 200,
     progress: Callable[[int], None] | None = None,
-) -> Iterator[Row]:
+) -> Generator[Row, None, None]:
     """The rows of :func:`simulate` (same arguments, same rows) one at a time, in order, as
     their games finish.
 
@@ -250,7 +254,7 @@ def stream(
     )
 
 
-def _rows(batches: Generator[list[Row], None, None]) -> Iterator[Row]:
+def _rows(batches: Generator[list[Row], None, None]) -> Generator[Row, None, None]:
     try:
         for batch in batches:
             yield from batch
@@ -266,7 +270,9 @@ def _batches(
     players: int | Sequence[str] | None,
     rule_set: str | None,
     options: Mapping[str, Any] | None,
-    bots: Sequence[str | Callable[[Any, random.Random], Any]] | str,
+    bots: Sequence[str | Callable[[Any, random.Random], Any]]
+    | str
+    | Callable[[Any, random.Random], Any],
     executor: concurrent.futures.Executor | None,
     workers: int | None,
     batch_size: int | None,
@@ -569,7 +575,9 @@ def _spec(
     players: int | Sequence[str] | None,
     rule_set: str | None,
     options: Mapping[str, Any] | None,
-    bots: Sequence[str | Callable[[Any, random.Random], Any]] | str,
+    bots: Sequence[str | Callable[[Any, random.Random], Any]]
+    | str
+    | Callable[[Any, random.Random], Any],
     max_moves: int,
     full_game: bool,
     max_hands: int,
