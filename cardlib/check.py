@@ -432,12 +432,18 @@ def _show(value: Any) -> str:
 
 
 def shipped_examples(game: str | None = None) -> Path:
-    """The folder of the worked examples that come with the course (``examples/<game>``)."""
-    for base in (Path(__file__).resolve().parents[1], *Path.cwd().resolve().parents, Path.cwd()):
-        folder = base / "examples"
+    """The folder of the worked examples that come with the course (``examples/<game>``):
+    in an installed cardlib its own copy (``cardlib/data/examples``, put there when the wheel
+    is built); in the repository (an editable install) its ``examples/``, the one source."""
+    package = Path(__file__).resolve().parent
+    candidates = [package / "data" / "examples"]
+    if (package.parent / "pyproject.toml").is_file():  # the source tree
+        candidates.insert(0, package.parent / "examples")
+    candidates += [base / "examples" for base in (Path.cwd(), *Path.cwd().resolve().parents)]
+    for folder in candidates:
         if folder.is_dir():
             return folder / game if game else folder
-    raise FileNotFoundError("the examples/ folder of the course was not found")
+    raise FileNotFoundError("the worked examples of the course were not found")
 
 
 EMPTY_PATH = "<empty path>"
@@ -508,8 +514,9 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
-def check_paths(paths: Iterable[Path | str]) -> list[Report]:
-    """Check every worked example in the files and folders given (``-``: standard input)."""
+def check_paths(paths: Iterable[Path | str], *, stdin_name: str | None = None) -> list[Report]:
+    """Check every worked example in the files and folders given (``-``: standard input,
+    reported as ``stdin_name`` if given, else ``<stdin>``)."""
     reports: list[Report] = []
     with _fewer_collections():
         for path, missing in example_files(paths):
@@ -518,7 +525,8 @@ def check_paths(paths: Iterable[Path | str]) -> list[Report]:
                 r.problems.append(Problem(str(path), 1, 1, "INPUT-FILE", missing, "input"))
                 reports.append(r)
             else:
-                reports.extend(check_file(path))
+                display = stdin_name if stdin_name and str(path) == STDIN else None
+                reports.extend(check_file(path, display=display))
     return reports
 
 

@@ -4,7 +4,11 @@
 Exit status of ``check``: 0 when every example passes, 1 when a move is illegal or a claim
 is wrong, 2 when a file cannot be read or is invalid, and on a usage error; 3 only if
 cardlib itself fails (a bug: one line says so; ``--debug`` shows the traceback).
-``cardlib check -`` reads one file from standard input (for editors and pipes).
+``cardlib check -`` reads one file from standard input (for editors and pipes;
+``--stdin-filename NAME`` names it in the diagnostics).  ``--format`` is ``text`` (one line a
+problem), ``json``, ``github`` (GitHub Actions annotations) or ``sarif`` (SARIF 2.1.0).
+``cardlib check`` with no path checks ``examples/`` if the folder it runs in has one, and
+otherwise the worked examples that come with cardlib, saying so.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ if TYPE_CHECKING:
     import argparse
 
 EXIT_INTERNAL = 3
+FORMATS = ("text", "json", "github", "sarif")
+DEFAULT_FOLDER = "examples"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -39,16 +45,32 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--debug", action="store_true", help="show the traceback if cardlib itself fails"
     )
+    from cardlib import __version__
+
+    parser.add_argument(
+        "--version", action="version", version=f"cardlib {__version__} (cardlib-course)"
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     check = sub.add_parser("check", help="replay worked examples and verify every claim")
     check.add_argument(
         "paths",
         nargs="*",
-        default=["examples"],
-        help="files or folders (default: examples); - reads one file from standard input",
+        help="files or folders (default: examples/ here, or else the examples that come with "
+        "cardlib); - reads one file from standard input",
     )
-    check.add_argument("--format", choices=["text", "json"], default="text")
+    check.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="text (PATH:LINE:COL: RULE message), json, github (GitHub Actions annotations) "
+        "or sarif (SARIF 2.1.0)",
+    )
+    check.add_argument(
+        "--stdin-filename",
+        metavar="NAME",
+        help="the name to report for - (standard input), such as the path of an editor's buffer",
+    )
     check.add_argument(
         "-v",
         "--verbose",
@@ -120,7 +142,7 @@ def _plain_check(argv: Sequence[str]) -> list[str] | None:
     one file."""
     if argv[:1] != ["check"] or any(a.startswith("-") and a != "-" for a in argv[1:]):
         return None
-    return list(argv[1:]) or ["examples"]
+    return list(argv[1:])
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -141,7 +163,7 @@ def _main(argv: Sequence[str] | None) -> int:
         from cardlib.simulate import command
 
         return command(args)
-    return _check(args.paths, args.format, args.verbose)
+    return _check(args.paths, args.format, args.verbose, args.stdin_filename)
 
 
 def _rules(ids: list[str], *, code: bool = False) -> int:
@@ -191,20 +213,49 @@ def _sources(games: list[str]) -> int:
     return 0
 
 
-def _check(paths: list[str], fmt: str, verbose: bool) -> int:
+def _default_paths() -> list[str]:
+    """What ``cardlib check`` with no path checks: ``examples/`` where it runs, else the
+    worked examples that come with cardlib (one line on standard error says so)."""
+    if os.path.isdir(DEFAULT_FOLDER):
+        return [DEFAULT_FOLDER]
+    from cardlib.check import shipped_examples
+
+    try:
+        folder = shipped_examples()
+    except FileNotFoundError:
+        return [DEFAULT_FOLDER]  # reported as a folder that is not there
+    print(
+        f"cardlib: no {DEFAULT_FOLDER}/ folder here: checking the worked examples that come "
+        f"with cardlib ({folder})",
+        file=sys.stderr,
+    )
+    return [str(folder)]
+
+
+def _check(paths: list[str], fmt: str, verbose: bool, stdin_name: str | None = None) -> int:
     from cardlib.check import check_paths, exit_status, summary
 
-    reports = check_paths(paths)
+    paths = paths or _default_paths()
+    reports = check_paths(paths, stdin_name=stdin_name) if stdin_name else check_paths(paths)
     status = exit_status(reports)
-    if fmt == "json":
+    # standard input is not read again for where a value ends (a file of its name may differ)
+    unread = {stdin_name or "<stdin>"} if "-" in paths else set()
+    if fmt in ("json", "sarif"):
         import json
 
-        out = {
-            "status": status,
-            "summary": summary(reports),
-            "examples": [r.as_dict() for r in reports],
-        }
+        from cardlib import formats
+
+        out = (
+            formats.as_json(reports, status, unread=unread)
+            if fmt == "json"
+            else formats.as_sarif(reports, status, unread=unread)
+        )
         print(json.dumps(out, indent=2, ensure_ascii=False))
+        return status
+    if fmt == "github":
+        from cardlib import formats
+
+        print(formats.as_github(reports, unread=unread))
         return status
     for r in reports:
         if verbose:

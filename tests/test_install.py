@@ -36,7 +36,10 @@ import course
 
 DISTRIBUTION = "cardlib-course"
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-VERSION = PROJECT["version"]
+#: the version, written once (cardlib.__version__; pyproject.toml reads it from there)
+VERSION = re.search(
+    r'^__version__ = "(.+)"$', (ROOT / "cardlib" / "__init__.py").read_text(), re.M
+).group(1)
 WHEEL = f"dist/{DISTRIBUTION.replace('-', '_')}-{VERSION}-py3-none-any.whl"
 
 #: where install commands are given, and their text

@@ -10,6 +10,19 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+INSTALL_HINT = (
+    "cardlib's widgets need ipywidgets, which the core install leaves out: "
+    'python -m pip install "ipywidgets>=8.1" (or, in a clone, python -m pip install -e ".[widgets]")'
+)
+"""What importing a widget without ipywidgets says, in one line."""
+
+try:
+    import ipywidgets as _ipywidgets  # noqa: F401
+except ModuleNotFoundError as _missing:
+    if _missing.name != "ipywidgets":
+        raise
+    raise ModuleNotFoundError(INSTALL_HINT, name="ipywidgets") from None
+
 _WHERE = {
     "AskSandbox": "cardlib.gofish.widgets",
     "GoFishTable": "cardlib.gofish.widgets",

@@ -1,0 +1,263 @@
+"""A package that installs cleanly (issue 21, section 2).
+
+* The metadata: an SPDX license with its file, classifiers, URLs, authors, ``py.typed``, the
+  version written once; the core install is the checker's (no Jupyter), the widgets and the
+  course come with extras.
+* ``python -m build`` of a copy of the working tree warns of nothing; the wheel holds the
+  worked examples (copied from ``examples/``, their one source) and the sdist what its tests
+  need (pytest collects every test from the unpacked sdist).
+* The wheel installed into a fresh venv, with its dependencies and nothing else, checks the
+  examples it ships from a folder outside the repository, imports every game, runs the
+  start-here notebook's cells and says how to install the widgets (``venv`` marker).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import tomllib
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import cardlib
+from tests.conftest import EXAMPLES, ROOT
+from tests.test_install import _copy_tree
+
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+PROJECT = PYPROJECT["project"]
+JUPYTER = ("ipywidgets", "ipython", "jedi", "jupyterlab", "ipykernel", "traitlets")
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~ \[;]", requirement, maxsplit=1)[0].lower()
+
+
+def test_license_is_an_spdx_expression_with_its_file():
+    assert PROJECT["license"] == "MIT"
+    assert PROJECT["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert not any(c.startswith("License ::") for c in PROJECT["classifiers"]), (
+        "PEP 639: the license expression replaces license classifiers"
+    )
+    requires = PYPROJECT["build-system"]["requires"]
+    assert requires == ["setuptools>=77"], "77 reads license-files"
+
+
+def test_metadata_is_complete_and_the_version_written_once():
+    assert PROJECT["authors"] and PROJECT["urls"]["Homepage"]
+    assert "Typing :: Typed" in PROJECT["classifiers"]
+    assert (ROOT / "cardlib" / "py.typed").is_file()
+    assert "py.typed" in PYPROJECT["tool"]["setuptools"]["package-data"]["cardlib"]
+    assert "version" not in PROJECT and PROJECT["dynamic"] == ["version"]
+    assert PYPROJECT["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "cardlib.__version__"}
+    assert re.fullmatch(r"\d+\.\d+\.\d+", cardlib.__version__)
+
+
+def test_project_urls_name_the_repository_the_readme_names():
+    readme = (ROOT / "README.md").read_text()
+    owner_repo = re.search(r"mybinder\.org/v2/gh/([\w.-]+/[\w.-]+)/HEAD", readme).group(1)
+    for url in PROJECT["urls"].values():
+        assert url.startswith(f"https://github.com/{owner_repo}"), url
+
+
+def test_the_core_install_has_no_jupyter_and_the_extras_bring_the_widgets():
+    core = {_name(r) for r in PROJECT["dependencies"]}
+    assert core == {"pyyaml", "fastjsonschema"}
+    extras = PROJECT["optional-dependencies"]
+    for extra in ("widgets", "course", "teacher", "test"):  # the notebooks need the widgets
+        assert "ipywidgets" in {_name(r) for r in extras[extra]}, extra
+
+
+# --------------------------------------------------------------------------- build and install
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", **extra}
+    for name in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "VIRTUAL_ENV"):
+        env.pop(name, None)  # (without byte-compiling, setuptools says so, as a warning)
+    return env
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
+    """The wheel and the sdist ``python -m build`` makes of a copy of the working tree, and
+    what it printed."""
+    source = _copy_tree(tmp_path_factory.mktemp("source"))
+    dist = tmp_path_factory.mktemp("dist")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(source)],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=600,
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, output[-3000:]
+    (wheel,) = dist.glob("*.whl")
+    (sdist,) = dist.glob("*.tar.gz")
+    return wheel, sdist, output
+
+
+@pytest.mark.venv
+def test_build_warns_of_nothing(built):
+    _, _, output = built
+    warnings = [
+        line
+        for line in output.splitlines()
+        if re.search(r"warn|deprecat|\*{20}", line, re.I) and "--no-warn" not in line
+    ]
+    assert warnings == [], "\n".join(warnings)
+
+
+@pytest.mark.venv
+def test_the_wheel_holds_the_examples_the_license_and_py_typed(built):
+    wheel, _, _ = built
+    version = cardlib.__version__
+    assert wheel.name == f"cardlib_course-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        metadata = z.read(f"cardlib_course-{version}.dist-info/METADATA").decode()
+    shipped = {n.removeprefix("cardlib/data/examples/") for n in names if "/data/examples/" in n}
+    assert shipped == {p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("*.yaml")}
+    assert "cardlib/py.typed" in names
+    assert f"cardlib_course-{version}.dist-info/licenses/LICENSE" in names
+    assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
+    requires = re.findall(r"^Requires-Dist: (.*)$", metadata, re.M)
+    core = [r for r in requires if "extra ==" not in r]
+    assert {_name(r) for r in core} == {"pyyaml", "fastjsonschema"}, core
+    assert not any(n.startswith(("tests/", "examples/")) for n in names)
+
+
+@pytest.mark.venv
+def test_pytest_collects_every_test_from_the_sdist(built, tmp_path):
+    """The sdist holds the tests and what they read; collected with this environment's
+    pytest and plugins, from the unpacked sdist (whose cardlib comes first on the path)."""
+    _, sdist, _ = built
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path, filter="data")
+    (unpacked,) = tmp_path.iterdir()
+    for needed in ("tests/conftest.py", "setup.py", "LICENSE", "examples/golf/two-twos.yaml"):
+        assert (unpacked / needed).is_file(), needed
+    env = _env(PYTHONPATH=str(unpacked))
+    collected = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert collected.returncode == 0, collected.stdout[-3000:] + collected.stderr[-3000:]
+    here = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=300,
+    )
+    count = re.compile(r"^(\d+) tests? collected", re.M)
+    assert count.search(collected.stdout).group(1) == count.search(here.stdout).group(1)
+    ran = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/test_checker.py",
+            "-k",
+            "shipped_example_passes or cli_checks_examples",
+        ],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert ran.returncode == 0, ran.stdout[-3000:]
+    assert (
+        str(unpacked)
+        in subprocess.run(
+            [sys.executable, "-c", "import cardlib; print(cardlib.__file__)"],
+            cwd=unpacked,
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+    )
+
+
+START_HERE = """
+from cardlib.check import check_paths, narrate, shipped_examples, summary
+print((shipped_examples("golf") / "face-down-swap.yaml").read_text()[:900])
+print(narrate(shipped_examples("golf") / "face-down-swap.yaml").replace(str(shipped_examples()), "examples"))
+reports = check_paths([shipped_examples()])
+assert all(r.passed for r in reports)
+print(summary(reports))
+"""
+
+
+def _size(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+@pytest.mark.venv
+def test_the_wheel_in_a_fresh_venv_checks_its_examples_outside_the_repository(built, tmp_path):
+    wheel, _, _ = built
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    env = _env(VIRTUAL_ENV=str(env_dir), PATH=f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+
+    def run(*args: str | Path, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(
+            [str(a) for a in args],
+            cwd=elsewhere,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=600,
+        )
+        if ok:
+            assert done.returncode == 0, f"{args}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        return done
+
+    before = _size(env_dir)
+    run(python, "-m", "pip", "install", "--quiet", wheel)
+    listed = json.loads(run(python, "-m", "pip", "list", "--format", "json").stdout)
+    names = sorted(p["name"].lower() for p in listed)
+    added = _size(env_dir) - before
+    print(
+        f"core install: {len(names)} packages ({', '.join(names)}); "
+        f"the venv {_size(env_dir) / 1e6:.1f} MB, {added / 1e6:.1f} MB of it the install"
+    )
+    assert not set(names) & set(JUPYTER), names
+    assert {"cardlib-course", "pyyaml", "fastjsonschema"} <= set(names)
+
+    checked = run(env_dir / "bin" / "cardlib", "check")
+    assert checked.stdout.endswith(" 0 failed, 0 invalid (665 claims checked)\n"), checked.stdout
+    packaged = env_dir / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}"
+    assert "come with cardlib" in checked.stderr and str(packaged) in checked.stderr
+    assert run(env_dir / "bin" / "cardlib", "--version").stdout.strip() == (
+        f"cardlib {cardlib.__version__} (cardlib-course)"
+    )
+    sarif = json.loads(run(env_dir / "bin" / "cardlib", "check", "--format", "sarif").stdout)
+    assert sarif["runs"][0]["results"] == []
+    run(python, "-c", "import cardlib.golf, cardlib.gofish, cardlib.rook")
+    cells = run(python, "-c", START_HERE).stdout
+    assert "Replacing a face-down card" in cells and "89 examples in 30 files" in cells
+    widget = run(python, "-c", "import cardlib.widgets", ok=False)
+    assert widget.returncode == 1
+    assert 'python -m pip install "ipywidgets>=8.1"' in widget.stderr.splitlines()[-1]
