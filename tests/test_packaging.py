@@ -67,6 +67,14 @@ def test_project_urls_name_the_repository_the_readme_names():
         assert url.startswith(f"https://github.com/{owner_repo}"), url
 
 
+def test_the_schema_id_is_stable_and_never_fetched():
+    """A URN, not a URL: the validators resolve the schema's own references against its
+    ``$id``, and a URL there made them fetch it from the network (an internal error offline)."""
+    schema = json.loads((ROOT / "cardlib" / "data" / "example.schema.json").read_text())
+    assert schema["$id"] == "urn:cardlib:worked-example"
+    assert f"`{schema['$id']}`" in (ROOT / "docs" / "examples.md").read_text()
+
+
 def test_the_core_install_has_no_jupyter_and_the_extras_bring_the_widgets():
     core = {_name(r) for r in PROJECT["dependencies"]}
     assert core == {"pyyaml", "fastjsonschema"}
