@@ -299,16 +299,16 @@ def _batches(
     _check_runs(spec)
     if executor is not None:
         at_once = workers or _capacity(executor)
-        spans = _spans(n, batch_size or _batch(n, at_once), ramp=batch_size is None)
+        spans = _spans(n, batch_size or _batch(n, at_once), at_once if batch_size is None else 0)
         return _on_executor(executor, spec, spans, _WINDOW * at_once, progress)
     if workers is None:
         workers = (os.cpu_count() or 1) if n >= PROCESSES_FROM else 1
     if workers > 1 and n > 1:
         size = batch_size or _batch(n, workers)
-        spans = _spans(n, size, ramp=batch_size is None)
+        spans = _spans(n, size, workers if batch_size is None else 0)
         return _on_processes(spec, n, spans, min(workers, -(-n // size)), progress)
     return _here(
-        spec, _spans(n, batch_size or max(1, min(n, 500)), ramp=batch_size is None), progress
+        spec, _spans(n, batch_size or max(1, min(n, 500)), 1 if batch_size is None else 0), progress
     )
 
 
@@ -328,14 +328,18 @@ def _capacity(executor: concurrent.futures.Executor) -> int:
         return 8
 
 
-def _spans(n: int, size: int, *, ramp: bool) -> Iterator[tuple[int, int]]:
-    """The batches of games ``0``..``n``, ``(start, stop)``: ``size`` games each, the first
-    few smaller when ``ramp`` (8, 16, 32, ...), so that the first rows come soon."""
-    start, step = 0, min(size, 8) if ramp else size
+def _spans(n: int, size: int, workers: int) -> Iterator[tuple[int, int]]:
+    """The batches of games ``0``..``n``, ``(start, stop)``: ``size`` games each, or when
+    shared among ``workers`` (not 0), the first few smaller (8, 16, 32, ...) so that the
+    first rows come soon, and the last few smaller (half a worker's share of what
+    is left) so that the workers finish together."""
+    start, step = 0, min(size, 8) if workers else size
     while start < n:
+        if workers:
+            step = min(step, max(16, (n - start) // (2 * workers)))
         stop = min(n, start + step)
         yield start, stop
-        start, step = stop, min(size, 2 * step)
+        start, step = stop, min(size, 2 * step) if workers else step
 
 
 def _here(
