@@ -23,6 +23,11 @@ by name (``"random"``, ``"simple"``) or as functions; a function must be importa
 name (defined in a module, or in the notebook or script that runs the simulation) to run
 in other processes.  A game that goes on past ``max_moves`` decisions (or, for a Rook game
 to 300, ``max_hands`` hands) is stopped and its row says ``capped=True``.
+
+:func:`stream` gives the same rows one at a time as their games finish, in bounded memory
+whatever ``n`` (``cardlib simulate`` writes them so); the local worker processes stop however
+a simulation ends: its last row, a failing bot, an exception or signal in the reader, or the
+iterator closed.
 """
 
 from __future__ import annotations
