@@ -6,10 +6,12 @@
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
+from setuptools.command.install_lib import install_lib
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "examples"
@@ -28,6 +30,10 @@ class build_py_with_examples(build_py):
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
 
+    def byte_compile(self, files: list[str]) -> None:
+        if not sys.dont_write_bytecode:  # (else setuptools warns that it will not, each build)
+            super().byte_compile(files)
+
     def get_outputs(self, include_bytecode: bool = True) -> list[str]:
         outputs = list(super().get_outputs(include_bytecode))
         if not self.editable_mode:
@@ -36,4 +42,10 @@ class build_py_with_examples(build_py):
         return outputs
 
 
-setup(cmdclass={"build_py": build_py_with_examples})
+class install_lib_quietly(install_lib):
+    def byte_compile(self, files: list[str]) -> None:
+        if not sys.dont_write_bytecode:  # PYTHONDONTWRITEBYTECODE: nothing to compile, said once
+            super().byte_compile(files)
+
+
+setup(cmdclass={"build_py": build_py_with_examples, "install_lib": install_lib_quietly})

@@ -21,7 +21,9 @@ JSON_FORMAT_VERSION = 2
 """The version of ``--format json``'s document: 2 added ``format_version``, ``cardlib`` and
 each problem's ``end_line`` and ``end_column`` (where known); fields are only ever added."""
 
-SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_SCHEMA = (
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
 
 #: the codes the checker reports that are not rules of a game (``cardlib rules`` knows those)
 CHECKER_CODES = {

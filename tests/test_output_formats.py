@@ -89,7 +89,9 @@ def test_sarif_validates_and_names_each_rule_from_the_catalogue(tmp_path):
     result = run_cli("check", "--format", "sarif", str(path), str(bad), cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     log = json.loads(result.stdout)
-    jsonschema.Draft4Validator(_sarif_schema()).validate(log)
+    schema = _sarif_schema()
+    jsonschema.Draft4Validator(schema).validate(log)
+    assert log["$schema"] == schema["id"]
     (run,) = log["runs"]
     rules = {r["id"]: r for r in run["tool"]["driver"]["rules"]}
     assert set(rules) == {"GOLF-COLUMN", "INPUT-SCHEMA"}

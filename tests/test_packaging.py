@@ -88,8 +88,8 @@ def test_the_core_install_has_no_jupyter_and_the_extras_bring_the_widgets():
 
 def _env(**extra: str) -> dict[str, str]:
     env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", **extra}
-    for name in ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "VIRTUAL_ENV"):
-        env.pop(name, None)  # (without byte-compiling, setuptools says so, as a warning)
+    for name in ("PYTHONPATH", "VIRTUAL_ENV"):
+        env.pop(name, None)
     return env
 
 
