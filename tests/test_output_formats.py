@@ -191,6 +191,9 @@ def test_check_without_a_path_outside_the_repository_says_what_it_checks(tmp_pat
         "import cardlib.widgets",
         "from cardlib.widgets import GolfTable",
         "import cardlib.widgets.controls",
+        "import cardlib.golf.widgets",
+        "import cardlib.gofish.widgets",
+        "from cardlib.rook.widgets import BiddingPanel",
     ],
 )
 def test_a_widget_without_ipywidgets_says_how_to_install_it_in_one_line(statement):

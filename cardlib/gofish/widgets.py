@@ -18,8 +18,6 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import ipywidgets as w
-
 from cardlib.cards import Card, Rank, standard_deck
 from cardlib.catalogue import rules
 from cardlib.errors import RuleViolation
@@ -27,6 +25,7 @@ from cardlib.game import Event
 from cardlib.gofish.bot import simple_bot
 from cardlib.gofish.engine import RULE_SETS, GoFishGame, GoFishMove, GoFishOptions
 from cardlib.gofish.render import books_html, gofish_game_html
+from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import STYLE, CardButton, card_button, chip, standard_face
 from cardlib.widgets.session import Refusal, TableSession
 from cardlib.widgets.table import SessionControls, status_html, status_text

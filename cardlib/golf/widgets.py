@@ -14,8 +14,6 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import ipywidgets as w
-
 from cardlib.cards import Card, Rank, Suit, find_duplicate
 from cardlib.golf import render
 from cardlib.golf.bot import golf_bot
@@ -30,6 +28,7 @@ from cardlib.golf.engine import (
     score_layout,
 )
 from cardlib.render import card_html
+from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import (
     BLACK,
     BLANK,

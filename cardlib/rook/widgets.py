@@ -19,8 +19,6 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-import ipywidgets as w
-
 from cardlib.catalogue import rules
 from cardlib.game import Event
 from cardlib.rook.bot import simple_bot
@@ -37,6 +35,7 @@ from cardlib.rook.engine import (
     trick_winner,
 )
 from cardlib.rook.render import COLOURS, rook_card_html, rook_hand_html
+from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import CardButton, chip
 from cardlib.widgets.session import Refusal, TableSession
 from cardlib.widgets.table import SessionControls, status_html, status_text

@@ -16,8 +16,8 @@ INSTALL_HINT = (
 )
 """What importing a widget without ipywidgets says, in one line."""
 
-try:
-    import ipywidgets as _ipywidgets  # noqa: F401
+try:  # the game widgets import it from here: ``from cardlib.widgets import ipywidgets as w``
+    import ipywidgets as ipywidgets  # re-exported
 except ModuleNotFoundError as _missing:
     if _missing.name != "ipywidgets":
         raise

@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import ipywidgets as w
 import traitlets
+
+from cardlib.widgets import ipywidgets as w
 
 RED, BLACK, BACK = "#c0392b", "#1b1b1b", "#2c5aa0"
 #: the label of a button without a face (a card back): a no-break space, never ``""``

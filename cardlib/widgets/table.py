@@ -21,8 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as w
-
+from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import STYLE, handler
 from cardlib.widgets.session import MAX_SEED, Refusal, TableProblem, TableSession
 
