@@ -143,6 +143,22 @@ SETUP_CORRUPTIONS = [
         "Lin: ask Mei 6",
         "GF-ASK-HOLD",
     ),
+    # a wrong legal: claim names the rule the engine says decides the first request claimed
+    # wrongly: asking yourself (GF-ASK-TARGET), or a legal request left out (GF-ASK-HOLD)
+    (
+        "wrong-rank-draw.yaml",
+        "legal: [ask Lin 3,",
+        "legal: [ask An 3, ask Lin 3,",
+        "legal: [ask An 3",
+        "GF-ASK-TARGET",
+    ),
+    (
+        "wrong-rank-draw.yaml",
+        "legal: [ask Lin 3, ask Lin 7,",
+        "legal: [ask Lin 7,",
+        "legal: [ask Lin 7",
+        "GF-ASK-HOLD",
+    ),
     ("after-a-miss.yaml", "rule_set: gamerules", "rule_set: pagat", "to_move: Mei", "GF-NEXT"),
     ("empty-hand.yaml", "rule_set: bicycle", "rule_set: pagat", "over: false", "GF-END-EMPTY"),
     (

@@ -5,6 +5,7 @@ games."""
 
 from __future__ import annotations
 
+import inspect
 import random
 import re
 from collections import Counter
@@ -672,15 +673,24 @@ def test_played_and_narrated_with_its_rules(build, before, move, named, check):
 
 
 def test_every_gofish_rule_id_has_cases_and_is_enforced():
-    import cardlib.gofish.engine
-
     ids = {r.id for r in rules.for_game("go-fish")}
     assert len(ids) == 19
     covered = {r[-1] for r in REFUSALS} | {rule for r in PLAYS for rule in r[-2]}
     assert ids - covered == set()
-    pattern = r"GF-[A-Z]+(?:-[A-Z]+)*"
-    with open(cardlib.gofish.engine.__file__, encoding="utf-8") as engine:
-        assert set(re.findall(pattern, engine.read())) == ids
+
+
+def test_every_gofish_rule_is_one_function_of_the_rules_module_named_for_it():
+    """Each rule of the catalogue is enforced by one function of cardlib.gofish.rules, named
+    for its rule, whose docstring is the rule in one line."""
+    import cardlib.gofish.rules
+
+    for rule in rules.for_game("go-fish"):
+        fn = rule.enforced_by
+        assert fn is not None, f"{rule.id} is enforced by no function"
+        assert fn.__module__ == cardlib.gofish.rules.__name__, (rule.id, fn.__module__)
+        assert fn.__name__ == rule.id.lower().replace("-", "_"), (rule.id, fn.__name__)
+        assert fn.__doc__ and "\n" not in fn.__doc__.strip(), f"{fn.__name__}: a one-line rule"
+        assert len(inspect.getsource(fn).splitlines()) <= 40, f"{fn.__name__} is long"
 
 
 # -- GF-DEAL: every rule set x player count ----------------------------------------------

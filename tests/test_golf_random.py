@@ -59,9 +59,9 @@ CANDIDATES = [GolfMove.parse(t) for t in ("draw", "take", "discard", "pass", "ta
 
 
 @pytest.mark.parametrize("option", list(OPTIONS), ids=str)
-def test_the_fast_legal_listing_agrees_with_play(option):
-    """``legal_moves()`` (cached move objects listed from the phase) and ``play`` (the rules
-    as written) give the same answer for every candidate move in random positions."""
+def test_the_legal_listing_agrees_with_play(option):
+    """``legal_moves()`` (the candidate moves no rule refuses) and ``play`` (the same rules,
+    asked of the move played) give the same answer for every candidate move in random positions."""
     for seed in range(4):
         game = GolfGame(NAMES[: 2 + seed % 3], options=OPTIONS[option], seed=seed)
         rng = random.Random(seed)

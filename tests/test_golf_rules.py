@@ -506,3 +506,19 @@ def test_legal_moves_view():
         and "nonsense" not in legal
     )
     assert repr(legal) == "<LegalMoves: draw, take>"
+
+
+def test_every_golf_rule_is_enforced_by_one_function_whose_docstring_is_the_rule():
+    import inspect
+
+    import cardlib.golf  # noqa: F401  (importing the engine marks its rule functions)
+    from cardlib import rules
+    from cardlib.catalogue import ENFORCED_BY
+
+    for rule in rules.for_game("golf"):
+        fn = ENFORCED_BY.get(rule.id)
+        assert fn is not None, f"{rule.id} is enforced by no marked function"
+        assert fn.__module__.startswith("cardlib.golf."), (rule.id, fn.__module__)
+        doc = inspect.getdoc(fn) or ""
+        assert doc and "\n" not in doc, f"{rule.id}: {fn.__qualname__} needs a one-line docstring"
+        assert len(inspect.getsource(fn).splitlines()) <= 40, f"{rule.id} is not short"

@@ -24,18 +24,6 @@ from cardlib.gofish.engine import GoFishGame, GoFishOptions, deal_size
 
 Path = tuple[Any, ...]
 
-# The rules that can change a hand, most telling first: a wrong claim about a hand reports
-# the first of these among the facts of the last request that changed that hand.
-_HAND_RULES = (
-    "GF-VAR-REFILL",
-    "GF-EMPTY-DRAW",
-    "GF-BOOK",
-    "GF-GO-FISH",
-    "GF-VAR-CARD",
-    "GF-GIVE-ALL",
-)
-_HAND_KINDS = ("hand-over", "fish", "book", "refill", "empty-draw")
-
 # The game being replayed (the checker plays its moves), or the record of a refused deal.
 State = GoFishGame | Record
 
@@ -198,19 +186,9 @@ def _per_player(rule: Any, what: str, compute: Any) -> ClaimFn:
 
 
 def _hand_rule(game: GoFishGame, name: str) -> str:
-    """The rule behind ``name``'s hand: of the last request that changed it, the most telling
-    rule among the facts that moved cards into or out of it; the deal if none did."""
-    for event in reversed(game.log):
-        rules = [
-            r
-            for f in event.facts
-            if f.kind in _HAND_KINDS
-            and name in (f.player, f.other if f.kind == "hand-over" else None)
-            for r in f.rules
-        ]
-        if rules:
-            return next((r for r in _HAND_RULES if r in rules), rules[0])
-    return "GF-DEAL"
+    """The rule behind ``name``'s hand, as the engine keeps it: the rule of the last request
+    that changed it; the deal if none did."""
+    return game.hand_rules.get(name, "GF-DEAL")
 
 
 def _hand(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
@@ -260,9 +238,12 @@ def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
     game = _game(state, path)
     claimed = claimed_moves(game, value, path)
     actual = sorted(str(m) for m in game.legal_moves())
-    yield _compare(
-        path, "GF-ASK-HOLD", f"the legal requests of {game.to_move}", sorted(claimed), actual
-    )
+    # the engine says which rule decides: of the first request claimed wrongly (or, when the
+    # claim is right, of the first legal one)
+    wrong = sorted(set(claimed) ^ set(actual))
+    asks = wrong or actual or claimed
+    rule = game.deciding_rule(asks[0]) if asks else game.end_rule
+    yield _compare(path, rule, f"the legal requests of {game.to_move}", sorted(claimed), actual)
 
 
 def _deal(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
@@ -319,16 +300,8 @@ def _drawn(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
 
 def _again(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     game, event = _last(state, path)
-    again = game.to_move == event.player
-    if again or game.is_over:
-        rule = _turn_rule(game)
-    elif event.of("fish"):
-        rule = "GF-LUCKY-DRAW"
-    elif event.of("miss"):
-        rule = "GF-NO-STOCK"
-    else:
-        rule = "GF-NEXT"
-    yield _compare(path, rule, "whether the asker asks again", value, again)
+    rule = game.again_rule or _turn_rule(game)  # set by every request
+    yield _compare(path, rule, "whether the asker asks again", value, game.to_move == event.player)
 
 
 CLAIMS: dict[str, ClaimFn] = {

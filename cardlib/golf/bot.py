@@ -5,17 +5,10 @@ from __future__ import annotations
 import random
 
 from cardlib.cards import Card
-from cardlib.golf.engine import (
-    DISCARD,
-    DRAW,
-    TAKE,
-    VALUES,
-    GolfGame,
-    GolfMove,
-    Layout,
-    Position,
-    column_points,
-)
+from cardlib.golf.engine import GolfGame
+from cardlib.golf.layout import Layout
+from cardlib.golf.moves import DISCARD, DRAW, TAKE, GolfMove, Position
+from cardlib.golf.scoring import column_points, value
 
 #: what a face-down Golf card is worth on average, for a bot's estimates
 UNKNOWN_GOLF_CARD = 5.0
@@ -29,9 +22,7 @@ def _estimate(cards: list[Card | None]) -> float:
         if top is not None and bottom is not None:
             total += column_points(top, bottom)
         else:
-            total += sum(
-                VALUES[x.rank] if x is not None else UNKNOWN_GOLF_CARD for x in (top, bottom)
-            )
+            total += sum(value(x) if x is not None else UNKNOWN_GOLF_CARD for x in (top, bottom))
     return total
 
 

@@ -161,7 +161,7 @@ def _layout(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
             claimed_shown = (str(card) if up else f"down {card}") if card else "down"
             if card is None:
                 shown = "down" if not actual_up else shown
-            rule = "GOLF-REPLACE" if actual_up else "GOLF-NO-PEEK"
+            rule = lay.shown_by(pos)
             yield _compare(here, rule, f"{name}'s {pos.words} card", claimed_shown, shown)
 
 

@@ -3,6 +3,7 @@
 Importing this package never imports ipywidgets.
 """
 
+from cardlib.game import Event, LegalMoves
 from cardlib.rook.bot import simple_bot
 from cardlib.rook.cards import (
     COUNTERS,
@@ -18,36 +19,23 @@ from cardlib.rook.cards import (
     rook_deck,
     shuffled_rook_deck,
 )
-from cardlib.rook.engine import (
+from cardlib.rook.game import HANDS_PER_SEAT_SWAP, RookGame
+from cardlib.rook.hand import Position, RookHand
+from cardlib.rook.moves import (
     BID_STEP,
-    DEFAULT_PLAYERS,
-    GAME_TARGET,
     HAND_SIZE,
-    HANDS_PER_SEAT_SWAP,
     MAX_BID,
     MIN_BID,
     NEST_SIZE,
     PASS,
-    RULE_SET,
     TRICKS,
-    Event,
-    HandScore,
-    LegalMoves,
     MoveKind,
-    Phase,
-    Position,
-    RookGame,
-    RookHand,
     RookMove,
-    RookOptions,
-    Seat,
-    Team,
-    Trick,
-    game_winner,
-    led_colour,
-    score_hand,
-    trick_winner,
 )
+from cardlib.rook.scoring import GAME_TARGET, HandScore, game_winner, score_hand
+from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Team
+from cardlib.rook.state import Phase
+from cardlib.rook.tricks import Trick, led_colour, trick_winner
 
 __all__ = [
     "BID_STEP",

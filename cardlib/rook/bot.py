@@ -12,17 +12,10 @@ from collections.abc import Sequence
 
 from cardlib.errors import RuleViolation
 from cardlib.rook.cards import ROOK, Colour, RookCard
-from cardlib.rook.engine import (
-    BID_STEP,
-    MAX_BID,
-    MIN_BID,
-    NEST_SIZE,
-    PASS,
-    RookGame,
-    RookHand,
-    RookMove,
-    trick_winner,
-)
+from cardlib.rook.game import RookGame
+from cardlib.rook.hand import RookHand
+from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, NEST_SIZE, PASS, RookMove
+from cardlib.rook.tricks import trick_winner
 
 
 def simple_bot(game: RookHand | RookGame, rng: random.Random) -> RookMove:

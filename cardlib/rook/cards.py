@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 
-from cardlib.cards import shuffled
-from cardlib.errors import NotationError
+from cardlib.cards import find_duplicate, shuffled
+from cardlib.catalogue import enforces
+from cardlib.errors import NotationError, RuleViolation
 
 LOWEST, HIGHEST = 5, 14  # ROOK-DECK: the 1-4 of each colour are taken out
 
@@ -69,6 +70,13 @@ ROOK_COUNTER = 20
 TOTAL_COUNTERS = 120  # 4 x 5 + 4 x 10 + 4 x 10 + 20
 
 
+@enforces("ROOK-COUNT")
+def counter_value(number: int | None) -> int:
+    """Counters: each 5 = 5, each 10 = 10, each 14 = 10, the Rook = 20; other cards and tricks themselves score nothing; 120 in all."""
+    # a card's value by its number (the Rook has none); a trick is worth only its cards
+    return ROOK_COUNTER if number is None else COUNTERS.get(number, 0)
+
+
 _CARDS: dict[tuple[Colour | None, int | None], RookCard] = {}
 
 
@@ -96,20 +104,20 @@ class RookCard:
 
     def __post_init__(self) -> None:
         if self.colour is None and self.number is None:
-            points, text = ROOK_COUNTER, "Rook"
+            text = "Rook"
         elif (
             isinstance(self.colour, Colour)
             and isinstance(self.number, int)
             and LOWEST <= self.number <= HIGHEST
         ):
-            points, text = COUNTERS.get(self.number, 0), f"{self.colour.letter}{self.number}"
+            text = f"{self.colour.letter}{self.number}"
         else:
             raise NotationError(
                 f"({self.colour!r}, {self.number!r}) is not a Rook card: a colour with a number "
                 f"from {LOWEST} to {HIGHEST}, or the Rook (no colour, no number)",
                 rule="ROOK-DECK",
             )
-        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "points", counter_value(self.number))
         object.__setattr__(self, "text", text)
 
     @classmethod
@@ -185,6 +193,22 @@ del _card, _name
 
 
 _POINTS = attrgetter("points")
+
+
+@enforces("ROOK-DECK")
+def check_pack(cards: Sequence[RookCard], *, complete: bool) -> None:
+    """Colours red, yellow, black, green, numbered 1-14; remove 1-4 of each and add the Rook bird: 41 cards."""
+    # Each card at most once; a whole deal is all 41.  (A card outside the pack, a 1 to 4,
+    # cannot even be written: RookCard refuses it.)
+    dup = find_duplicate(cards)
+    if dup is not None:
+        raise RuleViolation("ROOK-DECK", f"{dup} appears twice, but the pack has each card once")
+    if complete and len(cards) != len(_DECK):
+        raise RuleViolation(
+            "ROOK-DECK",
+            f"a Rook deal uses all {len(_DECK)} cards (colours 5 to 14 and the Rook), "
+            f"got {len(cards)}",
+        )
 
 
 def rook_deck() -> list[RookCard]:

@@ -36,8 +36,12 @@ from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
-from cardlib.rook.cards import ROOK, RookCard, counters
-from cardlib.rook.engine import HandScore, RookGame, RookHand, RookMove, RookOptions, Team
+from cardlib.rook.cards import RookCard, counters
+from cardlib.rook.game import RookGame
+from cardlib.rook.hand import RookHand
+from cardlib.rook.moves import RookMove
+from cardlib.rook.scoring import HandScore
+from cardlib.rook.seats import RookOptions, Team
 
 Path = tuple[Any, ...]
 #: a hand, or (``game:`` setup) the record of a game: a RookGame that takes no moves
@@ -230,33 +234,25 @@ def _simple(rule: Any, what: str, compute: Callable[[RookHand], Any], parse: Any
     return claim
 
 
-def _hand_rule(hand: RookHand, name: str) -> str:
-    return "ROOK-NEST-TAKE" if name == hand.bidder else "ROOK-DEAL"
-
-
 def _hand_claim(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
     hand = _hand(state, path)
     for name, claimed in value.items():
         here = (*path, name)
         _player(hand.players, name, here)
         held = hand.hand_of(name)
-        rule = _hand_rule(hand, name)
+        rule = hand.hand_rule(name)
         if isinstance(claimed, int):
             yield _compare(here, rule, f"cards in {name}'s hand", claimed, len(held))
         else:
             yield _compare(here, rule, f"{name}'s hand", _cards(claimed, here), held)
 
 
-def _nest_rule(hand: RookHand) -> str:
-    return "ROOK-DEAL" if hand.phase == "bid" else "ROOK-NEST-TAKE"
-
-
 def _nest(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     hand = _hand(state, path)
     if isinstance(value, int):
-        yield _compare(path, _nest_rule(hand), "cards in the nest", value, len(hand.nest))
+        yield _compare(path, hand.nest_rule, "cards in the nest", value, len(hand.nest))
     else:
-        yield _compare(path, _nest_rule(hand), "the nest", _cards(value, path), _sorted(hand.nest))
+        yield _compare(path, hand.nest_rule, "the nest", _cards(value, path), _sorted(hand.nest))
 
 
 def _players_list(hand: RookHand, value: list[Any], path: Path) -> list[str]:
@@ -287,10 +283,6 @@ def _who(rule: Any, what: str, compute: Callable[[RookHand], str | None]) -> Cla
     return claim
 
 
-def _trick_rule_for_winner(card: RookCard) -> str:
-    return "ROOK-BIRD-TOP" if card is ROOK else "ROOK-TRICK-WIN"
-
-
 def _tricks(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
     hand = _hand(state, path)
     for key, claims in value.items():
@@ -309,10 +301,9 @@ def _tricks(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
         for what, claimed in claims.items():
             at = (*here, what)
             if what == "winner":
-                top = trick.winning_card
                 yield _compare(
                     at,
-                    _trick_rule_for_winner(top),
+                    trick.winner_rule,
                     f"the winner of trick {n} ({_plays(trick)})",
                     _player(hand.players, claimed, at),
                     trick.winner,
@@ -354,19 +345,13 @@ def _trick(state: State, value: list[Any], path: Path) -> Iterator[ClaimResult]:
     yield _compare(path, "ROOK-LEAD", "the cards of the trick in progress", claimed, actual)
 
 
-def _counters_rule(hand: RookHand, team: str) -> str:
-    if hand.nest_to is not None and hand.team_of(hand.nest_to) == team and counters(hand.nest):
-        return "ROOK-NEST-LAST"
-    return "ROOK-COUNT"
-
-
 def _counters(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
     hand = _hand(state, path)
     taken = hand.counters_taken()
     for team, claimed in value.items():
         yield _compare(
             (*path, team),
-            _counters_rule(hand, team),
+            hand.counters_rule(team),
             f"counters taken by {Team(team).label}",
             claimed,
             taken[team],
@@ -382,9 +367,7 @@ def _last_score(state: State, path: Path) -> tuple[dict[str, int], str, HandScor
         score = game.scores[-1]
         return {t.value: score.points[t] for t in Team}, score.rule, score
     points = dict(state.result().teams)  # a RuleViolation (not over yet) is reported at the claim
-    if state.score is None:
-        return points, "ROOK-ALL-PASS", None
-    return points, state.score.rule, state.score
+    return points, state.score_rule, state.score
 
 
 def _score(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
@@ -398,9 +381,7 @@ def _score(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
 def _made(state: State, value: bool, path: Path) -> Iterator[ClaimResult]:
     _points, rule, score = _last_score(state, path)
     if score is None:
-        raise InputError.at(
-            path, "ROOK-ALL-PASS", "made: the hand was thrown in; there is no contract"
-        )
+        raise InputError.at(path, rule, "made: the hand was thrown in; there is no contract")
     what = f"whether the contract was made ({score.explain()})"
     yield _compare(path, rule, what, value, score.made)
 

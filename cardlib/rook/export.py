@@ -9,7 +9,8 @@ import dataclasses
 from typing import Any
 
 from cardlib.export import PROBE
-from cardlib.rook.engine import RookHand, RookOptions
+from cardlib.rook.hand import RookHand
+from cardlib.rook.seats import RookOptions
 
 _DEFAULTS = RookOptions()
 _TEAMS = ("NS", "EW")

@@ -130,9 +130,10 @@ def test_first_difference_counts_a_missing_line() -> None:
 
 
 def test_a_changed_rule_fails_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Break one scoring rule of today's Golf engine (a pair scores 1, not 0: GOLF-COLUMN):
-    games that matched the corpus no longer do, and the report shows the score."""
-    import cardlib.golf.engine as golf
+    """Break one scoring rule of today's Golf engine (a pair scores 1, not 0: GOLF-COLUMN's
+    pair, whose points cardlib.golf.scoring.pair_points gives): games that matched the corpus
+    no longer do, and the report shows the score."""
+    import cardlib.golf.scoring as golf
 
     pool = MANIFEST["pools"]["golf"]
     recorded = canon.read_digests(CHEAP)
@@ -144,12 +145,7 @@ def test_a_changed_rule_fails_the_corpus(monkeypatch: pytest.MonkeyPatch) -> Non
     ]
     if not matching:
         pytest.skip("today's Golf engine already differs from the corpus (see the replay test)")
-    real = golf.column_points
-    monkeypatch.setattr(
-        golf,
-        "column_points",
-        lambda top, bottom: 1 if top.rank == bottom.rank else real(top, bottom),
-    )
+    monkeypatch.setattr(golf, "pair_points", lambda rank: 1)
     differing, now_full = replay(CHEAP, canon.FULL, _run_here)
     assert set(differing) & set(matching), "breaking a rule must change a recorded game"
     text = canon.report(CHEAP, canon.FULL, differing, full, now_full)

@@ -1,0 +1,152 @@
+"""What a Go Fish request did, as facts (:class:`cardlib.game.Fact`): one function a kind of
+fact, each citing the rule that decided it.  A fact's text is a template filled in with its
+words when it is read.
+
+=============  ==========================================================================
+kind           what happened (``player``, ``other``, ``cards``, ``value``)
+=============  ==========================================================================
+``ask``        ``player`` asks ``other``; ``value`` is the rank (or the card) asked for
+``hand-over``  ``other`` hands ``cards`` to ``player`` (GF-GIVE-ALL, GF-VAR-CARD)
+``fish``       ``other`` says "Go fish"; ``player`` draws ``cards`` (GF-GO-FISH)
+``lucky-draw`` whether the card drawn is the one asked for: ``value`` True or False
+``miss``       ``other`` has none and there is no stock: nobody fishes (GF-NO-STOCK)
+``book``       ``player`` lays aside the four ``cards`` of rank ``value`` (GF-BOOK)
+``exhausted``  the stock has run out and play goes on (GF-NO-STOCK)
+``refill``     ``player``'s empty hand takes ``cards`` from the stock (GF-VAR-REFILL)
+``empty-draw`` ``player`` has no cards and takes ``cards`` from the stock (GF-EMPTY-DRAW)
+``out``        ``player`` has no cards and there is no stock: out of the game
+``turn``       the turn goes to ``player``; ``value`` is the rule (GF-NEXT, GF-CATCH-AGAIN)
+``end``        the game is over; ``value`` is the rule that ended it
+``win``        ``value`` is the winners (several on a tie) (GF-WIN)
+=============  ==========================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardlib.cards import Card, Rank, Suit
+from cardlib.game import Fact
+from cardlib.gofish.moves import GoFishMove
+
+
+def plural(rank: Rank) -> str:
+    """``8s``, ``As``: how the narration names the cards of a rank."""
+    return f"{rank}s"
+
+
+def _listed(cards: Sequence[Card]) -> str:
+    return ", ".join(map(str, cards))
+
+
+def ask(asker: str, asked: str, move: GoFishMove) -> Fact:
+    if move.card is None:
+        words = (asker, asked, plural(move.rank))
+        return Fact("ask", (), "{} asks {} for {}", words, asker, (), asked, move.rank)
+    words = (asker, asked, str(move.card))
+    template = "{} asks {} for {} (GF-VAR-CARD)"
+    return Fact("ask", ("GF-VAR-CARD",), template, words, asker, (), asked, move.card)
+
+
+def hand_over(asker: str, asked: str, cards: Sequence[Card], move: GoFishMove) -> Fact:
+    if move.card is None:
+        template, words = "{} hands over {} (GF-GIVE-ALL)", (asked, _listed(cards))
+        return Fact("hand-over", ("GF-GIVE-ALL",), template, words, asker, tuple(cards), asked)
+    template = "{} hands it over (GF-VAR-CARD)"
+    return Fact("hand-over", ("GF-VAR-CARD",), template, (asked,), asker, tuple(cards), asked)
+
+
+def fish(asker: str, asked: str, drawn: Card) -> Fact:
+    template = '{} says "Go fish" and {} draws {} (GF-GO-FISH)'
+    return Fact(
+        "fish", ("GF-GO-FISH",), template, (asked, asker, str(drawn)), asker, (drawn,), asked
+    )
+
+
+def lucky_draw(asker: str, drawn: Card, move: GoFishMove, lucky: bool) -> Fact:
+    asked_for = str(move.card if move.card is not None else move.rank)
+    if lucky:
+        template = "it is the {} asked for: {} shows it and asks again (GF-LUCKY-DRAW)"
+        words: tuple[str, ...] = (asked_for, asker)
+    else:
+        template = "{} is not the {} asked for, so {} keeps it and the turn ends (GF-LUCKY-DRAW)"
+        words = (str(drawn), asked_for, asker)
+    return Fact("lucky-draw", ("GF-LUCKY-DRAW",), template, words, asker, (drawn,), None, lucky)
+
+
+def miss(asker: str, asked: str) -> Fact:
+    template = "{} has none and the stock is exhausted, so nobody fishes (GF-NO-STOCK)"
+    return Fact("miss", ("GF-NO-STOCK",), template, (asked,), asker, (), asked)
+
+
+def book(player: str, rank: Rank) -> Fact:
+    template = "{} shows all four {} and lays the book aside (GF-BOOK)"
+    cards = tuple(Card(rank, suit) for suit in Suit)
+    return Fact("book", ("GF-BOOK",), template, (player, plural(rank)), player, cards, None, rank)
+
+
+def dealt_book(player: str, rank: Rank) -> str:
+    """A book in a dealt hand, told in the setup log."""
+    return f"{player} was dealt all four {plural(rank)} and lays them aside (GF-BOOK)"
+
+
+EXHAUSTED = Fact(
+    "exhausted",
+    ("GF-NO-STOCK",),
+    "the stock is exhausted: play goes on without fishing (GF-NO-STOCK)",
+)
+
+
+def refill(player: str, cards: Sequence[Card]) -> Fact:
+    template = "{}'s hand is empty, so {} takes {} cards from the stock: {} (GF-VAR-REFILL)"
+    words = (player, player, len(cards), _listed(cards))
+    return Fact("refill", ("GF-VAR-REFILL",), template, words, player, tuple(cards))
+
+
+def empty_draw(player: str, drawn: Card) -> Fact:
+    template = "{} has no cards, so takes {} from the stock and asks for {} (GF-EMPTY-DRAW)"
+    words = (player, str(drawn), plural(drawn.rank))
+    return Fact("empty-draw", ("GF-EMPTY-DRAW",), template, words, player, (drawn,))
+
+
+def out(player: str, rule: str) -> Fact:
+    """``player`` is out of the game; the rule differs by rule set (GF-EMPTY-DRAW, GF-NO-STOCK)."""
+    template = "{} has no cards and there is no stock: {} is out ({})"
+    return Fact("out", (rule,), template, (player, player, rule), player)
+
+
+def turn(player: str, rule: str) -> Fact:
+    """The turn passes to ``player`` (GF-NEXT), or stays with them (GF-CATCH-AGAIN)."""
+    if rule == "GF-CATCH-AGAIN":
+        template = "{} asks again (GF-CATCH-AGAIN)"
+    else:
+        template = "the turn passes to {} (GF-NEXT)"
+    return Fact("turn", (rule,), template, (player,), player, (), None, rule)
+
+
+def end(rule: str, reason: str) -> Fact:
+    return Fact("end", (rule,), "{}, so the game is over ({})", (reason, rule), value=rule)
+
+
+def win(books: Sequence[tuple[str, int]], winners: tuple[str, ...]) -> Fact:
+    return Fact("win", ("GF-WIN",), "{} (GF-WIN)", (who_wins(books),), value=winners)
+
+
+def who_wins(books: Sequence[tuple[str, int]]) -> str:
+    """Each player's books, (name, count) in seat order, told as who wins (GF-WIN)."""
+    best = max(count for _, count in books)
+    top = [name for name, count in books if count == best]
+    tally = ", ".join(f"{name} {count}" for name, count in books)
+    noun = "book" if best == 1 else "books"
+    if len(top) == 1:
+        return f"{top[0]} wins with {best} {noun} (books: {tally})"
+    return f"{' and '.join(top)} tie with {best} {noun} each (books: {tally})"
+
+
+TURN_WORDS = {
+    "GF-FIRST": "{who} asks first",
+    "GF-CATCH-AGAIN": "{who} got cards and asks again",
+    "GF-LUCKY-DRAW": "{who} fished the card asked for and asks again",
+    "GF-NEXT": "the turn passed to {who}",
+    "GF-EMPTY-DRAW": "{who} had no cards, drew one from the stock and asks",
+}

@@ -1,0 +1,300 @@
+"""The rules of Go Fish, one function a rule of the catalogue (``cardlib/data/rules/gofish.yaml``),
+in the order of play.  Each is marked with the rule it enforces (``cardlib rules GF-BOOK
+--code`` prints it) and its docstring is the rule.
+
+The request rules (:data:`REQUEST_RULES`) answer whether a request may be made: None, or
+the :class:`RuleViolation` that refuses it.  The others make what the rules make happen on
+the :class:`~cardlib.gofish.table.Table` and tell it as facts.
+
+Decisions where the sources leave a gap (each is also stated in the rule catalogue, as an
+interpretation where it is ours):
+
+* Books in the dealt hands are laid aside before the first request (GF-BOOK, "at once").
+* The keep-playing variation (GF-END-ALL-BOOKS, GF-NO-STOCK) plays on until all 13 books
+  are made, so nothing else ends the game: a player whose hand empties while there is a
+  stock takes one card from it when their turn comes, as Bicycle's rule says (the sources
+  give no other way to go on), and once the stock is exhausted a player whose hand empties
+  is out (passed over, cannot be asked) while the others play on to 13 books.
+* Bicycle's empty-hand draw (GF-EMPTY-DRAW) is not a choice, so it is not a move: when the
+  turn reaches a player with no cards (or a player's own turn leaves them with none) they
+  take the top card of the stock at once, or are out if there is none.  A player with no
+  cards while there is a stock is still in the game and may be asked (they say "Go fish").
+* The refill variation (GF-VAR-REFILL) refills an empty hand at once, whoever's turn it
+  is, with five cards (or what is left of the stock).
+* A player who is asked for a card they do not hold in the specific-card variation says
+  "Go fish"; asking for a card you hold yourself is refused unless the table agreed to it
+  (``ask_own_card=True``), in which case it simply sends you fishing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from cardlib.cards import Card, Rank, Suit, find_duplicate
+from cardlib.catalogue import ENFORCED_BY, enforces
+from cardlib.errors import NotationError, RuleViolation
+from cardlib.game import Fact
+from cardlib.gofish import narration as tell
+from cardlib.gofish.moves import GoFishMove
+from cardlib.gofish.options import (
+    _RULE_SET_WORDS,
+    BOOKS_IN_PACK,
+    DEAL_SIZES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    REFILL_SIZE,
+    RULE_SETS,
+)
+from cardlib.gofish.table import Table
+
+# -- the pack, the players, the deal ----------------------------------------------------
+
+
+@enforces("GF-DECK")
+def gf_deck(cards: Sequence[Card], *, whole: bool) -> None:
+    """One standard 52-card pack, no jokers: each card is in it once."""
+    dup = find_duplicate(cards)
+    if dup is not None:
+        raise RuleViolation("GF-DECK", f"{dup} appears twice, but the one pack has each card once")
+    if whole and len(cards) != 52:  # a deal uses the whole pack
+        raise RuleViolation(
+            "GF-DECK", f"a Go Fish deal uses the whole 52-card pack, got {len(cards)} cards"
+        )
+
+
+@enforces("GF-PLAYERS")
+def gf_players(count: int) -> None:
+    """Two to six players."""
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise RuleViolation(
+            "GF-PLAYERS", f"Go Fish is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}"
+        )
+
+
+def deal_size(rule_set: str, players: int) -> int:
+    """Cards dealt to each player (GF-DEAL); raises where the rule set gives no size."""
+    if rule_set not in DEAL_SIZES:
+        raise NotationError(
+            f"{rule_set!r} is not a Go Fish rule set: use {', '.join(map(repr, RULE_SETS))}"
+        )
+    gf_players(players)
+    sizes = DEAL_SIZES[rule_set]
+    if players not in sizes:
+        # Bicycle lists deal sizes for two to five players only
+        listed = ", ".join(f"{n} players: {k} each" for n, k in sizes.items())
+        raise RuleViolation(
+            "GF-DEAL",
+            f"{_RULE_SET_WORDS[rule_set]} give no deal size for {players} players "
+            f"(they list {listed}); choose another rule set for {players}",
+        )
+    return sizes[players]
+
+
+@enforces("GF-DEAL")
+def gf_deal(table: Table, pack: Sequence[Card], dealer: str) -> None:
+    """One card at a time from the dealer's left, the rule set's number each; the rest is stock."""
+    order = table.clockwise_from(dealer)
+    dealt = deal_size(table.options.rule_set, len(order)) * len(order)
+    for i, card in enumerate(pack[:dealt]):
+        table.hands[order[i % len(order)]].append(card)
+    table.stock = list(pack[dealt:])
+
+
+@enforces("GF-FIRST")
+def gf_first(table: Table, dealer: str, rng: random.Random) -> str:
+    """First to play: the dealer's left (pagat, bicycle); a randomly chosen player (gamerules)."""
+    if table.options.rule_set == "gamerules":
+        return table.players[rng.randrange(len(table.players))]
+    return table.left_of(dealer)
+
+
+# -- may this request be made? -----------------------------------------------------------
+
+
+@enforces("GF-ASK-TARGET")
+def gf_ask_target(table: Table, asker: str, move: GoFishMove) -> RuleViolation | None:
+    """You ask one named other player (never yourself; never a player who is out)."""
+    if move.target not in table.players:
+        return RuleViolation(
+            "GF-ASK-TARGET",
+            f"{asker} cannot ask {move.target!r}: nobody of that name is playing "
+            f"(the players are {', '.join(table.players)})",
+        )
+    if move.target == asker:
+        return RuleViolation(
+            "GF-ASK-TARGET", f"{asker} cannot ask themself: name one of the other players"
+        )
+    if not table.hands[move.target] and not table.stock:
+        return RuleViolation(
+            "GF-ASK-TARGET",
+            f"{move.target} is out of the game (no cards and no stock left): "
+            "ask a player who is still playing",
+        )
+    return None
+
+
+@enforces("GF-VAR-CARD")
+def gf_var_card(table: Table, asker: str, move: GoFishMove) -> RuleViolation | None:
+    """Variant: ask for one specific card of a rank you hold (your own card only if agreed)."""
+    specific = table.options.specific_card
+    if specific and move.card is None:
+        hearts = Card(move.rank, Suit.HEARTS)
+        return RuleViolation(
+            "GF-VAR-CARD",
+            f"this table plays the specific-card variation: name one card, like "
+            f"'ask {move.target} {hearts}'",
+        )
+    if not specific and move.card is not None:
+        return RuleViolation(
+            "GF-VAR-CARD",
+            f"this table asks for ranks, not single cards (the specific-card variation is "
+            f"off): write 'ask {move.target} {move.rank}'",
+        )
+    own = move.card is not None and move.card in table.hands[asker]
+    if own and not table.options.ask_own_card:
+        return RuleViolation(
+            "GF-VAR-CARD",
+            f"{asker} already holds {move.card}, and the table agreed before play that you may "
+            "not ask for a card you hold",
+        )
+    return None
+
+
+@enforces("GF-ASK-HOLD")
+def gf_ask_hold(table: Table, asker: str, move: GoFishMove) -> RuleViolation | None:
+    """You may ask only for a rank of which you hold at least one card."""
+    if table.holds(asker, move.rank):
+        return None
+    owner = table.book_owner(move.rank)
+    if owner is not None:  # the rank is nobody's: GF-BOOK says it can no longer be asked for
+        return RuleViolation(
+            "GF-BOOK",
+            f"the {tell.plural(move.rank)} are already a book in front of {owner}: "
+            "a rank laid aside can no longer be asked for",
+        )
+    held = ", ".join(r.symbol for r in table.ranks_held(asker)) or "nothing"
+    return RuleViolation(
+        "GF-ASK-HOLD",
+        f"{asker} holds no {tell.plural(move.rank)}: you may only ask for a rank you hold "
+        f"({asker} holds {held})",
+    )
+
+
+#: the rules a request must pass, in the order they are asked
+REQUEST_RULES: tuple[Callable[[Table, str, GoFishMove], RuleViolation | None], ...] = (
+    gf_ask_target,
+    gf_var_card,
+    gf_ask_hold,
+)
+
+
+def rule_of(fn: Callable[..., object]) -> str:
+    """The rule ID a rule function is marked with (:func:`cardlib.catalogue.enforces`)."""
+    return next(rule for rule, marked in ENFORCED_BY.items() if marked is fn)
+
+
+# -- what a request does -----------------------------------------------------------------
+
+
+@enforces("GF-GIVE-ALL")
+def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> list[Card]:
+    """The asked player must hand over every card of that rank, not just one."""
+    # in the specific-card variation the request asks for one card, so only it is handed over
+    given = sorted(card for card in table.hands[move.target] if move.asks_for(card))
+    if given:
+        table.hands[move.target] = [c for c in table.hands[move.target] if c not in given]
+        table.hands[asker] += given
+        facts.append(tell.hand_over(asker, move.target, given, move))
+    return given
+
+
+@enforces("GF-CATCH-AGAIN")
+def gf_catch_again(given: Sequence[Card]) -> bool:
+    """Receiving at least one card lets the asker ask again (getting cards, not a book)."""
+    return bool(given)
+
+
+@enforces("GF-GO-FISH")
+def gf_go_fish(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> Card:
+    """If the asked player has none, "Go fish": the asker draws one card, the top of the stock."""
+    (drawn,) = table.draw(asker)
+    facts.append(tell.fish(asker, move.target, drawn))
+    return drawn
+
+
+@enforces("GF-LUCKY-DRAW")
+def gf_lucky_draw(asker: str, move: GoFishMove, drawn: Card, facts: list[Fact]) -> bool:
+    """A drawn card of the rank just asked lets the asker go on; any other card ends the turn."""
+    lucky = move.asks_for(drawn)  # in the specific-card variation: that exact card
+    facts.append(tell.lucky_draw(asker, drawn, move, lucky))
+    return lucky
+
+
+@enforces("GF-NO-STOCK")
+def gf_no_stock(asker: str, move: GoFishMove, facts: list[Fact]) -> None:
+    """Once the stock is empty nobody fishes: a miss passes the turn directly."""
+    facts.append(tell.miss(asker, move.target))
+
+
+@enforces("GF-BOOK")
+def gf_book(table: Table, player: str) -> list[Rank]:
+    """Four of a rank are laid aside at once as a book; they leave the hand for good."""
+    counts = Counter(card.rank for card in table.hands[player])
+    laid = sorted(rank for rank, count in counts.items() if count == 4)
+    if laid:
+        table.hands[player] = [c for c in table.hands[player] if c.rank not in laid]
+        table.books[player] += laid
+    return laid
+
+
+@enforces("GF-VAR-REFILL")
+def gf_var_refill(table: Table, player: str) -> list[Card]:
+    """Variant: an empty hand is refilled with 5 cards from the stock."""
+    if table.hands[player]:
+        return []
+    return table.draw(player, REFILL_SIZE)  # or what is left of the stock
+
+
+# -- whose turn, and the end -------------------------------------------------------------
+
+
+@enforces("GF-NEXT")
+def gf_next(table: Table, asker: str, asked: str) -> str:
+    """After a miss the turn passes to the asker's left, or (gamerules) to who said "Go fish"."""
+    return asked if table.options.passes_to == "asked" else table.left_of(asker)
+
+
+@enforces("GF-EMPTY-DRAW")
+def gf_empty_draw(table: Table, player: str) -> Card | None:
+    """Bicycle: with no cards you draw from the stock at your turn; with no stock, you are out."""
+    # our reading of the keep-playing variation too: the sources give no other way to go on
+    if table.stock and table.options.plays_on:
+        (drawn,) = table.draw(player)
+        return drawn
+    return None  # out: passed over, and nobody can ask them (GF-ASK-TARGET)
+
+
+@enforces("GF-END-EMPTY")
+def gf_end_empty(table: Table, changed: Sequence[str]) -> str | None:
+    """pagat, gamerules: the game ends as soon as a hand is empty or the stock is exhausted."""
+    if table.book_count() == BOOKS_IN_PACK:
+        return "all 13 books are made and every hand is empty"
+    if not table.stock:
+        return "the stock is exhausted"
+    # only the hands a request changed can have emptied, the asker's first
+    return next((f"{name}'s hand is empty" for name in changed if not table.hands[name]), None)
+
+
+@enforces("GF-END-ALL-BOOKS")
+def gf_end_all_books(table: Table) -> str | None:
+    """bicycle and keep-playing: play continues until all 13 books are made."""
+    return "all 13 books are made" if table.book_count() == BOOKS_IN_PACK else None
+
+
+@enforces("GF-WIN")
+def gf_win(table: Table) -> tuple[str, ...]:
+    """Most complete books wins; singles, pairs and threes count nothing; equal books tie."""
+    best = max(len(table.books[name]) for name in table.players)
+    return tuple(name for name in table.players if len(table.books[name]) == best)

@@ -1,0 +1,99 @@
+"""The pack, the deal and a player's six cards (:class:`Layout`)::
+
+>>> from cardlib.cards import standard_deck
+>>> layouts, discard, stock = deal(["Ann", "Ben", "Cy"], standard_deck())
+>>> len(stock), len(discard), layouts["Ann"].cards[:2], layouts["Ann"].all_up
+(33, 1, [Card.parse('AC'), Card.parse('4C')], False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cardlib.cards import Card, find_duplicate, shuffle
+from cardlib.catalogue import enforces
+from cardlib.errors import RuleViolation
+from cardlib.golf.moves import Position
+from cardlib.golf.scoring import LayoutScore, column_points, score_layout
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+@enforces("GOLF-DECK")
+def one_pack(players: Sequence[str], cards: Sequence[Card] = (), *, complete: bool = False) -> None:
+    """One 52-card pack without jokers, so every card once; 2 to 4 players."""
+    # ``complete``: a deal uses the whole pack; a position from an article names only some.
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleViolation("GOLF-DECK", f"Six Card Golf is for 2 to 4 players, not {len(players)}")
+    dup = find_duplicate(cards)
+    if dup is not None:
+        raise RuleViolation(
+            "GOLF-DECK", f"{dup} appears twice, but the one pack has each card once"
+        )
+    if complete and len(cards) != 52:
+        raise RuleViolation(
+            "GOLF-DECK",
+            f"a Golf deal uses the whole 52-card pack, got {len(cards)} cards",
+        )
+
+
+@dataclass(slots=True)
+class Layout:
+    """A player's six cards and which of them are face up."""
+
+    cards: list[Card]
+    up: list[bool] = field(default_factory=lambda: [False] * 6)
+
+    def visible(self, pos: Position) -> Card | None:
+        return self.cards[pos] if self.up[pos] else None
+
+    @property
+    def all_up(self) -> bool:
+        return all(self.up)
+
+    def score(self) -> LayoutScore:
+        """The layout's score column by column, with the reasons (all six cards counted)."""
+        return score_layout(self.cards)
+
+    def points(self) -> int:
+        """The layout's score (GOLF-COLUMN), all six cards counted."""
+        return sum(column_points(self.cards[c], self.cards[c + 3]) for c in range(3))
+
+    def shown_by(self, pos: Position) -> str:
+        """The rule that says what is seen at ``pos``: a face-up card was put there face up
+        (GOLF-REPLACE), a face-down one stays unseen (GOLF-NO-PEEK)."""
+        return "GOLF-REPLACE" if self.up[pos] else "GOLF-NO-PEEK"
+
+    def _repr_html_(self) -> str:
+        from cardlib.golf import render
+
+        return render.golf_layout_html(self)
+
+
+@enforces("GOLF-DEAL")
+def deal(
+    seats: Sequence[str], pack: Sequence[Card]
+) -> tuple[dict[str, Layout], list[Card], list[Card]]:
+    """Six cards face down to each player in two rows of three; the rest is the stock, its top card turned up to start the discard pile."""
+    # ``seats`` start at the dealer's left.  The sources do not say how the cards go out:
+    # one at a time clockwise, six rounds (the catalogue's interpretation).  The layout
+    # fills top row then bottom row, so a player's n-th card lies at Position(n).
+    # Returns (layouts, discard pile bottom to top, stock with its top card last).
+    rest = iter(pack)
+    hands: dict[str, list[Card]] = {p: [] for p in seats}
+    for _ in range(6):
+        for p in seats:
+            hands[p].append(next(rest))
+    discard = [next(rest)]
+    stock = list(rest)[::-1]
+    return {p: Layout(cards) for p, cards in hands.items()}, discard, stock
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """``cards`` in a new order drawn from the game's generator (a seeded shuffle: the same
+    seed gives the same deal and the same reshuffles)."""
+    order = list(cards)
+    shuffle(order, random.Random(rng.random()))
+    return order

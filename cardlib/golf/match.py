@@ -1,0 +1,77 @@
+"""A match of nine holes (GOLF-MATCH): hole scores kept with their signs, lowest total wins::
+
+>>> match = GolfMatch(("Ann", "Ben"))
+>>> for _ in range(HOLES_IN_MATCH):
+...     match.record({"Ann": 5, "Ben": -1})
+>>> match.totals(), match.winners()
+({'Ann': 45, 'Ben': -9}, ['Ben'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from cardlib.catalogue import enforces
+from cardlib.errors import NotationError, RuleViolation
+
+HOLES_IN_MATCH = 9
+
+
+@dataclass
+class GolfMatch:
+    """A nine-hole match (GOLF-MATCH): hole scores kept with their signs, lowest total wins."""
+
+    players: tuple[str, ...]
+    holes: dict[str, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.players = tuple(self.players)
+        for p in self.players:
+            self.holes.setdefault(p, [])
+
+    def record(self, scores: Mapping[str, int]) -> None:
+        """Add one hole's scores, one for every player."""
+        if set(scores) != set(self.players):
+            raise NotationError(f"a hole needs a score for each of {', '.join(self.players)}")
+        if self.holes_played >= HOLES_IN_MATCH:
+            raise RuleViolation(
+                "GOLF-MATCH",
+                f"a match is {HOLES_IN_MATCH} holes and they have all been played",
+            )
+        for p in self.players:
+            self.holes[p].append(int(scores[p]))
+
+    @property
+    def holes_played(self) -> int:
+        return min((len(v) for v in self.holes.values()), default=0)
+
+    @property
+    def is_over(self) -> bool:
+        return self.holes_played == HOLES_IN_MATCH
+
+    def totals(self) -> dict[str, int]:
+        return {p: sum(self.holes[p]) for p in self.players}
+
+    @enforces("GOLF-MATCH")
+    def winners(self) -> list[str]:
+        """A match is nine holes; totals keep their signs; the lowest total wins, not the most holes won."""
+        # The sources give no tie-break: every player on the equal lowest total is a winner.
+        # Totals add the hole scores with their signs (``totals``); ``record`` keeps to nine.
+        if not self.is_over:
+            raise RuleViolation(
+                "GOLF-MATCH",
+                f"the match is {HOLES_IN_MATCH} holes and only {self.holes_played} are played",
+            )
+        totals = self.totals()
+        low = min(totals.values())
+        return [p for p in self.players if totals[p] == low]
+
+    def hole_wins(self) -> dict[str, int]:
+        """How many holes each player had the (shared) lowest score on: not what decides the match."""
+        wins = {p: 0 for p in self.players}
+        for i in range(self.holes_played):
+            low = min(self.holes[p][i] for p in self.players)
+            for p in self.players:
+                wins[p] += self.holes[p][i] == low
+        return wins

@@ -1,0 +1,127 @@
+"""How a Golf layout scores: card values (GOLF-VALUES), columns (GOLF-COLUMN) and the pair of
+2s (GOLF-PAIR-TWOS), with the words that explain a score::
+
+    >>> score = score_layout("2S 7H JC 2H 7D QS".split())
+    >>> score.total, [c.rule for c in score.columns]
+    (20, ['GOLF-PAIR-TWOS', 'GOLF-COLUMN', 'GOLF-COLUMN'])
+    >>> column_score(Card.parse("JC"), Card.parse("QS")).reason
+    'J and Q are worth the same but are not the same rank: 10 + 10 = 20'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cardlib.cards import Card, Rank
+from cardlib.catalogue import enforces
+from cardlib.errors import NotationError
+
+#: the three columns of a layout, left to right (GOLF-COLUMN)
+COLUMNS = ("left", "middle", "right")
+
+# GOLF-VALUES, as the article's table gives them.
+VALUES: Mapping[Rank, int] = {
+    Rank.ACE: 1,
+    Rank.TWO: -2,
+    Rank.THREE: 3,
+    Rank.FOUR: 4,
+    Rank.FIVE: 5,
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.EIGHT: 8,
+    Rank.NINE: 9,
+    Rank.TEN: 10,
+    Rank.JACK: 10,
+    Rank.QUEEN: 10,
+    Rank.KING: 0,
+}
+
+
+@enforces("GOLF-VALUES")
+def value(card: Card) -> int:
+    """A = 1, 2 = -2, 3 to 10 face value, J = Q = 10, K = 0; suits never matter."""
+    return VALUES[card.rank]
+
+
+@enforces("GOLF-PAIR-TWOS")
+def pair_points(rank: Rank) -> int:
+    """Two 2s in one column score 0, not -4; 2s in different columns each keep -2."""
+    # Bicycle and Pagat both rule that 2s pair like every other rank: a pair is never worth
+    # its two values, whatever the rank, so a column of two 2s scores 0 (2s apart are not a
+    # pair and keep their values: see column_points).
+    del rank
+    return 0
+
+
+@enforces("GOLF-COLUMN")
+def column_points(top: Card, bottom: Card) -> int:
+    """A column is the top and bottom card of one position: same rank scores 0, else the values add."""
+    # Same rank, not same value: a jack over a queen adds to 20.  Only the two cards of one
+    # column are compared, so cards side by side or on a diagonal never pair.
+    if top.rank == bottom.rank:
+        return pair_points(top.rank)
+    return value(top) + value(bottom)
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnScore:
+    """One column's points and the rule that decided them, in words."""
+
+    top: Card
+    bottom: Card
+    points: int
+    rule: str
+    reason: str
+
+
+def column_score(top: Card, bottom: Card) -> ColumnScore:
+    """Score one column with :func:`column_points` and say which rule decided it and why."""
+    points = column_points(top, bottom)
+    t, b = value(top), value(bottom)
+    if top.rank == bottom.rank == Rank.TWO:
+        return ColumnScore(top, bottom, points, "GOLF-PAIR-TWOS", "two 2s pair: 0, not -4")
+    if top.rank == bottom.rank:
+        return ColumnScore(top, bottom, points, "GOLF-COLUMN", f"pair of {top.rank}s: 0")
+    if t == b:
+        return ColumnScore(
+            top,
+            bottom,
+            points,
+            "GOLF-COLUMN",
+            f"{top.rank} and {bottom.rank} are worth the same but are not the same rank: "
+            f"{t} + {b} = {points}",
+        )
+    named = f"{top.rank} + {bottom.rank}"
+    valued = f"{t} + {_signed(b)}"
+    sums = f"{named} = {valued}" if named != valued else named
+    return ColumnScore(top, bottom, points, "GOLF-VALUES", f"{sums} = {points}")
+
+
+def _signed(n: int) -> str:
+    return f"({n})" if n < 0 else str(n)
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutScore:
+    """A layout's three column scores, left to right."""
+
+    columns: tuple[ColumnScore, ColumnScore, ColumnScore]
+
+    @property
+    def total(self) -> int:
+        return sum(c.points for c in self.columns)
+
+    def explain(self) -> str:
+        parts = [f"{COLUMNS[i]} {c.top}/{c.bottom}: {c.reason}" for i, c in enumerate(self.columns)]
+        sums = " + ".join(_signed(c.points) for c in self.columns)
+        return "; ".join(parts) + f". Total {sums} = {self.total}"
+
+
+def score_layout(cards: Sequence[Card | str]) -> LayoutScore:
+    """Score six cards given top row then bottom row (TL, TM, TR, BL, BM, BR)."""
+    six = [Card.parse(c) if isinstance(c, str) else c for c in cards]
+    if len(six) != 6:
+        raise NotationError(f"a layout has six cards, got {len(six)}")
+    left, middle, right = (column_score(six[c], six[c + 3]) for c in range(3))
+    return LayoutScore((left, middle, right))

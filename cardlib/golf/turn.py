@@ -1,0 +1,430 @@
+"""The rules of a turn, each one function over the game's plain state, and the moves they let
+through.
+
+:meth:`GolfGame.play <cardlib.golf.engine.GolfGame.play>` asks :func:`check` (the rules in
+order: the first that refuses a move raises its :class:`~cardlib.errors.RuleViolation`)
+and then :func:`make` (the move made, its facts gathered); :func:`legal` is the candidate
+moves that :func:`check` lets through, so each rule of a turn is written once, here::
+
+    >>> from cardlib.golf.engine import GolfGame
+    >>> game = GolfGame(["Ann", "Ben"], seed=1)
+    >>> legal(game)[:2]
+    (GolfMove.parse('flip TL'), GolfMove.parse('flip TM'))
+    >>> check(game, "Ann", GolfMove.parse("draw"))
+    Traceback (most recent call last):
+    ...
+    cardlib.errors.RuleViolation: GOLF-FLIP-TWO: first every player turns two cards face up: Ann still has 2 to turn
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardlib.catalogue import enforces
+from cardlib.errors import RuleViolation
+from cardlib.game import Event, Fact
+from cardlib.golf.layout import shuffled
+from cardlib.golf.moves import CANDIDATES, GolfMove
+
+if TYPE_CHECKING:
+    from cardlib.golf.engine import GolfGame
+
+# -- the rules a move must pass, in the order play asks them ---------------------------
+
+
+def check(game: GolfGame, who: str, mv: GolfMove) -> None:
+    """Ask the rules in turn (:data:`RULES`); the first that refuses ``mv`` by ``who``
+    raises its :class:`RuleViolation`, and the move is not made."""
+    refused = refusal(game, who, mv)
+    if refused is not None:
+        raise refused
+
+
+def refusal(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """The first refusal of ``mv`` by ``who`` among :data:`RULES`, or None: the move is legal."""
+    for rule in RULES:
+        refused = rule(game, who, mv)
+        if refused is not None:
+            return refused
+    return None
+
+
+def legal(game: GolfGame) -> tuple[GolfMove, ...]:
+    """The moves :func:`check` lets through now: the candidate moves that no rule refuses."""
+    who = game.players[game.seat]
+    return tuple(mv for mv in CANDIDATES if refusal(game, who, mv) is None)
+
+
+def hand_over(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """Once the hand is over, the rule that ended it (GOLF-END, or GOLF-STOCK-OUT's 'end')
+    refuses every move."""
+    if game.phase != "over":
+        return None
+    why = (
+        f"{game.went_out}'s six cards are all face up"
+        if game.ended_by == "GOLF-END"
+        else "the stock ran out and the house rule ends the hand"
+    )
+    return RuleViolation(game.ended_by or "GOLF-END", f"the hand is over: {why}; no more moves")
+
+
+# Each rule below answers for one move: its refusal, or None when it lets the move through.
+
+
+@enforces("GOLF-ORDER")
+def order(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """Dealer's left plays first, then clockwise: only the player whose turn it is may draw or play."""
+    # The first turn is the dealer's left (GolfGame.first_seat), each next the seat after
+    # (GolfGame.pass_turn).  Taking a move back is not playing a turn: GOLF-NO-PEEK answers it
+    # for whoever asks.
+    to_move = game.players[game.seat]
+    if who != to_move and mv.kind != "take back":
+        return RuleViolation(
+            "GOLF-ORDER",
+            f"it is {to_move}'s turn, not {who}'s: play goes clockwise from the dealer's left",
+        )
+    return None
+
+
+@enforces("GOLF-NO-REARRANGE")
+def no_rearrange(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """Cards never change position except by replacement; nothing may be moved before scoring."""
+    if mv.kind == "move":
+        return RuleViolation(
+            "GOLF-NO-REARRANGE",
+            f"{who} may not move the card at {mv.position} to {mv.to}: cards only change "
+            "place by being replaced",
+        )
+    return None
+
+
+@enforces("GOLF-NO-PEEK")
+def no_peek(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """No looking at a face-down card, no taking a choice back, no turning a card up but by the opening flips or a replacement."""
+    # The extra-flip variant (GolfOptions.extra_flip) adds one flip after a discard, and
+    # the article words it as compulsory: in that phase nothing else may be done.
+    kind = mv.kind
+    if kind == "peek":
+        return RuleViolation(
+            "GOLF-NO-PEEK",
+            f"{who} may not look at a face-down card: it stays unseen until it is replaced "
+            "or the hand ends",
+        )
+    if kind == "take back":
+        last = next((m for p, m in reversed(game.history) if p == who), None)
+        what = f"{who}'s last move ({last})" if last else "a move"
+        return RuleViolation(
+            "GOLF-NO-PEEK", f"{what} cannot be taken back: a choice stands once it is made"
+        )
+    if game.phase == "extra-flip":
+        if kind != "flip":
+            return RuleViolation(
+                "GOLF-NO-PEEK",
+                f"{who} must now turn one face-down card up: in the extra-flip variant the "
+                "flip after a discard is compulsory",
+            )
+        assert mv.position is not None
+        if game.layouts[who].up[mv.position]:
+            return RuleViolation(
+                "GOLF-NO-PEEK", f"{who}'s {mv.position.words} card is already face up"
+            )
+    elif game.phase != "flip" and kind in ("flip", "pass"):
+        return RuleViolation(
+            "GOLF-NO-PEEK",
+            f"{who} may not turn a card over now: after the opening two, a face-down card is "
+            "only turned up by replacing it",
+        )
+    return None
+
+
+@enforces("GOLF-FLIP-TWO")
+def flip_two(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """Before play each player turns any two of their six face up; the other four stay face down."""
+    # The sources do not order the opening flips: each player turns both cards in turn
+    # from the dealer's left (the catalogue's interpretation).  Every card is dealt face
+    # down, so the cards up are the ones turned.
+    if game.phase != "flip":
+        return None
+    lay = game.layouts[who]
+    if mv.kind != "flip":
+        return RuleViolation(
+            "GOLF-FLIP-TWO",
+            f"first every player turns two cards face up: {who} still has "
+            f"{2 - sum(lay.up)} to turn",
+        )
+    pos = mv.position
+    assert pos is not None
+    if lay.up[pos]:
+        return RuleViolation(
+            "GOLF-FLIP-TWO",
+            f"{who}'s {pos.words} card ({lay.cards[pos]}) is already face up: turn a face-down one",
+        )
+    return None
+
+
+@enforces("GOLF-DRAW")
+def draw_first(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """A turn starts with one card: the top of the stock or the top of the discard pile."""
+    kind = mv.kind
+    if game.phase == "draw":
+        if kind == "take" and not game.discard:
+            return RuleViolation("GOLF-DRAW", "the discard pile is empty: draw from the stock")
+        if kind in ("replace", "discard"):
+            return RuleViolation(
+                "GOLF-DRAW",
+                f"{who} must draw first: take the top card of the stock or of the discard "
+                f"pile, then {kind}",
+            )
+    elif game.phase == "place" and kind in ("draw", "take"):
+        return RuleViolation(
+            "GOLF-DRAW",
+            f"{who} already holds {game.holding} from the {game.held_from}: one card a turn; "
+            "replace one of your cards with it"
+            + (" or discard it" if game.held_from == "stock" else ""),
+        )
+    return None
+
+
+@enforces("GOLF-STOCK-OUT")
+def stock_out(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """An empty stock is a house rule agreed before play: nothing agreed, nobody draws from it."""
+    # The two house rules (GolfOptions.stock_out): 'reshuffle' lets the draw through and
+    # _draw refills the stock from the discards under the top card; 'end' has already
+    # ended the hand when a turn left the stock empty (_end_turn), so a draw from an
+    # empty stock is refused under it only in a position set up that way.
+    if mv.kind != "draw" or game.phase != "draw" or game.stock:
+        return None
+    if game.options.stock_out is None:
+        return RuleViolation(
+            "GOLF-STOCK-OUT",
+            "the stock is empty and no house rule for that was agreed: take the top "
+            "of the discard pile instead, or agree stock_out='reshuffle' or 'end'",
+        )
+    if game.options.stock_out == "end":
+        return RuleViolation(
+            "GOLF-STOCK-OUT",
+            "the stock is empty, and the house rule agreed ends the hand rather than "
+            "refilling it: take the top of the discard pile",
+        )
+    if len(game.discard) < 2:
+        return RuleViolation(
+            "GOLF-STOCK-OUT", "the stock is empty and there are no discards to reshuffle"
+        )
+    return None
+
+
+@enforces("GOLF-TAKE-MUST-REPLACE")
+def take_must_replace(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+    """A card taken from the discard pile must replace one of yours; it cannot be discarded again."""
+    if mv.kind == "discard" and game.phase == "place" and game.held_from == "discard":
+        return RuleViolation(
+            "GOLF-TAKE-MUST-REPLACE",
+            f"{who} took {game.holding} from the discard pile, so it must replace one of "
+            f"{who}'s cards; it cannot go straight back",
+        )
+    return None
+
+
+#: the rules a move must pass, in the order :func:`check` asks them.  The order matters
+#: only where two rules could refuse the same move: the hand being over comes first, then
+#: whose turn it is, then the moves that are never allowed, then the step of the turn.
+RULES: tuple[Callable[[GolfGame, str, GolfMove], RuleViolation | None], ...] = (
+    hand_over,
+    order,
+    no_rearrange,
+    no_peek,
+    flip_two,
+    draw_first,
+    stock_out,
+    take_must_replace,
+)
+
+
+# -- making a move the rules allow ---------------------------------------------------
+
+
+def make(game: GolfGame, who: str, mv: GolfMove) -> Event:
+    """Make ``mv``, which :func:`check` let through, and gather its facts."""
+    if mv.kind == "flip":
+        if game.phase == "flip":
+            return _opening_flip(game, who, mv)
+        return _extra_flip(game, who, mv)
+    if mv.kind == "draw":
+        return _draw(game, who, mv)
+    if mv.kind == "take":
+        return _take(game, who, mv)
+    if mv.kind == "replace":
+        return replace(game, who, mv)
+    assert mv.kind == "discard"
+    return discard(game, who, mv)
+
+
+def _opening_flip(game: GolfGame, who: str, mv: GolfMove) -> Event:
+    # GOLF-FLIP-TWO, then GOLF-ORDER: once the last player has turned two, the dealer's
+    # left plays first.
+    pos = mv.position
+    assert pos is not None
+    lay = game.layouts[who]
+    lay.up[pos] = True
+    card = lay.cards[pos]
+    text = "{} turns up {.words}: {}"
+    facts = [Fact("flip", ("GOLF-FLIP-TWO",), text, (who, pos, card), who, (card,), None, pos)]
+    if sum(lay.up) == 2:
+        nxt = game.pass_turn()
+        if game.seat == game.first_seat():
+            game.phase = "draw"
+            text = "everyone has turned two, {} plays first"
+            facts.append(Fact("first", ("GOLF-ORDER",), text, (nxt,), nxt))
+    return Event(who, mv, tuple(facts))
+
+
+def _draw(game: GolfGame, who: str, mv: GolfMove) -> Event:
+    # GOLF-DRAW; an empty stock gets here only under GOLF-STOCK-OUT's 'reshuffle': the
+    # discards under the top card, shuffled, are the new stock.
+    reshuffled = 0
+    if not game.stock:
+        top = game.discard.pop()
+        game.stock = shuffled(game.discard, game._rng)
+        game.discard = [top]
+        reshuffled = len(game.stock)
+    card = game.stock.pop()
+    game.holding, game.held_from, game.phase = card, "stock", "place"
+    if reshuffled:
+        text = (
+            "{} draws {} from the stock (the stock was empty: {} discards reshuffled into "
+            "a new stock)"
+        )
+        rules = ("GOLF-STOCK-OUT", "GOLF-DRAW")
+        fact = Fact("draw", rules, text, (who, card, reshuffled), who, (card,), "stock", reshuffled)
+    else:
+        text = "{} draws {} from the stock"
+        fact = Fact("draw", ("GOLF-DRAW",), text, (who, card), who, (card,), "stock", 0)
+    return Event(who, mv, (fact,))
+
+
+def _take(game: GolfGame, who: str, mv: GolfMove) -> Event:
+    # GOLF-DRAW, and the card taken is bound by GOLF-TAKE-MUST-REPLACE.
+    card = game.discard.pop()
+    game.holding, game.held_from, game.phase = card, "discard", "place"
+    text = "{} takes {} from the discard pile and must use it"
+    rules = ("GOLF-DRAW", "GOLF-TAKE-MUST-REPLACE")
+    return Event(who, mv, (Fact("take", rules, text, (who, card), who, (card,), "discard"),))
+
+
+@enforces("GOLF-REPLACE")
+def replace(game: GolfGame, who: str, mv: GolfMove) -> Event:
+    """A kept card replaces any one of your six, face up or down; it goes in face up and the replaced card goes face up onto the discard pile."""
+    # The position was chosen before the old card is seen (GOLF-NO-PEEK): a face-down
+    # card is revealed only now, and the replacement stands whatever it is.
+    pos = mv.position
+    new = game.holding
+    assert pos is not None and new is not None
+    lay = game.layouts[who]
+    old, was_up = lay.cards[pos], lay.up[pos]
+    lay.cards[pos], lay.up[pos] = new, True
+    game.discard.append(old)
+    game.revealed = None if was_up else old
+    game.holding = game.held_from = None
+    words = (who, new, pos, old, old)
+    if was_up:
+        rules: tuple[str, ...] = ("GOLF-REPLACE",)
+        text = "{} puts {} at {.words} in place of the face-up {}; {} goes onto the discard pile"
+    else:
+        rules = ("GOLF-REPLACE", "GOLF-NO-PEEK")
+        text = (
+            "{} puts {} at {.words} in place of a face-down card, revealed as {}; "
+            "{} goes onto the discard pile"
+        )
+    return _end_turn(
+        game, who, mv, [Fact("replace", rules, text, words, who, (new, old), None, pos)]
+    )
+
+
+@enforces("GOLF-DISCARD-STOCK")
+def discard(game: GolfGame, who: str, mv: GolfMove) -> Event:
+    """A card drawn from the stock may be discarded unused; the layout stays as it was and the turn ends."""
+    # In the extra-flip variant (GOLF-NO-PEEK's switch) a discard is followed by one
+    # compulsory flip, unless no card is left face down.
+    card = game.holding
+    assert card is not None
+    game.discard.append(card)
+    game.holding = game.held_from = None
+    game.revealed = None
+    rules = ("GOLF-DISCARD-STOCK",)
+    if game.options.extra_flip and not game.layouts[who].all_up:
+        game.phase = "extra-flip"
+        text = "{} discards {}; the layout is unchanged, and {} must now turn one face-down card up (variant)"
+        return Event(who, mv, (Fact("discard", rules, text, (who, card, who), who, (card,)),))
+    text = "{} discards {}; the layout is unchanged"
+    return _end_turn(game, who, mv, [Fact("discard", rules, text, (who, card), who, (card,))])
+
+
+def _extra_flip(game: GolfGame, who: str, mv: GolfMove) -> Event:
+    # The extra-flip variant of GOLF-NO-PEEK: the compulsory flip after a discard.
+    pos = mv.position
+    assert pos is not None
+    lay = game.layouts[who]
+    lay.up[pos] = True
+    card = lay.cards[pos]
+    text = "{} turns up {.words}: {} (extra-flip variant)"
+    fact = Fact("extra-flip", ("GOLF-NO-PEEK",), text, (who, pos, card), who, (card,), None, pos)
+    return _end_turn(game, who, mv, [fact])
+
+
+# -- the end of a turn and of the hand -----------------------------------------------
+
+
+def _end_turn(game: GolfGame, who: str, mv: GolfMove, facts: list[Fact]) -> Event:
+    """After a replacement, a discard or the extra flip: the hand ends (GOLF-END, or
+    GOLF-STOCK-OUT's 'end' when the turn left the stock empty) or the turn passes on."""
+    if not hand_ends(game, who, facts):
+        if not game.stock and game.options.stock_out == "end":
+            _end(
+                game,
+                facts,
+                "GOLF-STOCK-OUT",
+                "the stock is empty, so the hand ends (house rule)",
+                (),
+            )
+        else:
+            game.phase = "draw"
+            nxt = game.pass_turn()
+            facts.append(Fact("next", (), "{} is next", (nxt,), nxt))
+    return Event(who, mv, tuple(facts))
+
+
+@enforces("GOLF-END")
+def hand_ends(game: GolfGame, who: str, facts: list[Fact]) -> bool:
+    """The hand ends as soon as one player has all six cards face up; everyone turns up the rest and scores."""
+    # Finishing first is not winning: result() ranks the scores.  Pagat's variant
+    # (GolfOptions.last_turns) first gives every other player one more turn.
+    if game.last_turns_left is not None:
+        game.last_turns_left -= 1
+        if game.last_turns_left > 0:
+            return False
+        _end(game, facts, "GOLF-END", "the last turns are played and the hand ends", ())
+        return True
+    if not game.layouts[who].all_up:
+        return False
+    game.went_out = who
+    if game.options.last_turns:
+        game.last_turns_left = len(game.players) - 1
+        text = "all six of {}'s cards are face up: everyone else has one more turn (variant)"
+        facts.append(Fact("went-out", (), text, (who,), who))
+        return False
+    _end(game, facts, "GOLF-END", "all six of {}'s cards are face up, so the hand ends", (who,))
+    return True
+
+
+def _end(game: GolfGame, facts: list[Fact], rule: str, text: str, words: tuple[str, ...]) -> None:
+    finish(game, rule)
+    facts.append(Fact("end", (rule,), text, words, None, (), None, game.scores()))
+
+
+def finish(game: GolfGame, rule: str) -> None:
+    # GOLF-END: everyone turns up the rest and scores.
+    game.phase = "over"
+    game.ended_by = rule
+    for lay in game.layouts.values():
+        lay.up = [True] * 6

@@ -1,0 +1,428 @@
+"""A game of Rook: hands until a team reaches 300 (ROOK-GAME), the deal passing to the left
+(ROOK-DEALER) and one partnership exchanging seats every four hands (ROOK-SEAT-SWAP).
+
+An event of a :class:`RookGame` adds to the hand's facts, by ``kind``: ``totals`` (value =
+the totals), ``game-end`` (value = the winning team), ``game-tied``, ``deal`` (player = the
+next dealer), ``seat-swap`` (player and other = the two who exchange seats, value = the new
+seating).
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar, Unpack
+
+from cardlib.catalogue import enforces
+from cardlib.errors import NotationError, RuleViolation
+from cardlib.game import Event, Fact, Game, LegalMoves, Result
+from cardlib.rook.cards import RookCard, check_pack, shuffled_rook_deck
+from cardlib.rook.hand import Position, RookHand
+from cardlib.rook.moves import RookMove
+from cardlib.rook.scoring import GAME_TARGET, HandScore, game_winner, result, score_hand
+from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Team, four_players
+
+HANDS_PER_SEAT_SWAP = 4  # ROOK-SEAT-SWAP
+
+
+class RookGame:
+    """A game of Rook: hands until a team reaches 300 (ROOK-GAME).
+
+    Speaks the same protocol as :class:`RookHand` (``to_move``, ``legal_moves()``,
+    ``play()``, ...) and deals the next hand itself when one ends.  ``players`` are seated
+    North, East, South, West.  Without ``dealer`` the first dealer is cut for
+    (ROOK-DEALER): each player draws a card and the highest deals (the Rook above a 14,
+    colours do not count, ties draw again); the cards are drawn from the pack shuffled
+    with ``seed``, or given as ``cut`` (one mapping player -> card per round, as an
+    article tells it).  The deal then passes to the left, by seat.  After every fourth
+    hand one partnership's two players change seats (ROOK-SEAT-SWAP; the sources do not
+    say which: ``RookOptions.seat_swap``, East-West by default); partners stay partners.
+    A thrown-in hand (``all_pass="redeal"``) is dealt again by the same dealer and counts
+    for nothing.  ``totals`` and ``hands_played`` resume a game in progress.
+    """
+
+    game: ClassVar[str] = "rook"
+
+    def __init__(
+        self,
+        players: Sequence[str] = DEFAULT_PLAYERS,
+        *,
+        dealer: str | None = None,
+        options: RookOptions | None = None,
+        seed: int | str | float | None = 0,
+        deck: Sequence[RookCard | str] | None = None,
+        totals: Mapping[Team | str, int] | None = None,
+        hands_played: int = 0,
+        cut: Sequence[Mapping[str, RookCard | str]] | None = None,
+        record: bool = True,
+    ) -> None:
+        self._setup(players, dealer, options, seed, totals, hands_played, cut, record)
+        self.hand = RookHand(
+            self.seating,
+            dealer=self.dealer,
+            options=self.options,
+            seed=self._rng.random(),
+            deck=deck,
+            record=record,
+        )
+
+    def _setup(
+        self,
+        players: Sequence[str],
+        dealer: str | None,
+        options: RookOptions | None,
+        seed: int | str | float | None,
+        totals: Mapping[Team | str, int] | None,
+        hands_played: int,
+        cut: Sequence[Mapping[str, RookCard | str]] | None = None,
+        record: bool = True,
+    ) -> None:
+        self.seating: tuple[str, ...] = four_players(players)
+        self.options = options or RookOptions()
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._record = record
+        #: the rounds of the cut for the first dealer (ROOK-DEALER), player -> card
+        self.cut: list[dict[str, RookCard]] = []
+        if dealer is None:
+            dealer = self._cut_for_deal(cut)
+        elif dealer not in self.seating:
+            raise NotationError(
+                f"{dealer!r} is not a player here: the players are {', '.join(self.seating)}"
+            )
+        elif cut is not None:
+            raise NotationError("give the dealer or the cut for the dealer, not both")
+        self._dealer = self.seating.index(dealer)
+        given = {Team.parse(t): int(v) for t, v in (totals or {}).items()}
+        self.totals: dict[str, int] = {t.value: given.get(t, 0) for t in Team}
+        #: the totals and the seating the game (or its record) started from
+        self.start_totals = dict(self.totals)
+        self.start_seating = self.seating
+        self.hands_played = hands_played
+        self.scores: list[HandScore] = []
+        self.log: list[Event] = []
+        self.winner: Team | None = None  # decided at the end of a hand (ROOK-GAME)
+        #: who dealt each hand so far, the current hand's dealer last (ROOK-DEALER)
+        self.dealers: list[str] = [dealer]
+
+    @classmethod
+    def from_position(
+        cls,
+        players: Sequence[str],
+        hands: Mapping[str, Iterable[RookCard | str] | str],
+        nest: Iterable[RookCard | str] | str = (),
+        *,
+        totals: Mapping[Team | str, int] | None = None,
+        hands_played: int = 0,
+        **position: Unpack[Position],
+    ) -> RookGame:
+        """A game whose current hand is :meth:`RookHand.from_position` (the same arguments
+        and keywords), with ``totals`` and ``hands_played`` so far."""
+        self = cls.__new__(cls)
+        dealer = position.get("dealer") or four_players(players)[-1]
+        self._setup(
+            players,
+            dealer,
+            position.get("options"),
+            position.get("seed", 0),
+            totals,
+            hands_played,
+            record=position.get("record", True),
+        )
+        hand: Position = {
+            **position,
+            "dealer": self.dealer,
+            "options": self.options,
+            "seed": self._rng.random(),
+        }
+        self.hand = RookHand.from_position(self.seating, hands, nest, **hand)
+        return self
+
+    @enforces("ROOK-DEALER")
+    def _cut_for_deal(self, rounds: Sequence[Mapping[str, RookCard | str]] | None) -> str:
+        """The first dealer is chosen by a cut (highest deals); the deal then passes to the previous dealer's left."""
+        # The cut ranks by number alone (colours do not count), the Rook above a 14, and the
+        # players who tie for the highest cut again (an interpretation).  The deal passing
+        # left is _pass_the_deal.
+        contenders = list(self.seating)
+        for i in itertools.count():
+            if rounds is None:
+                pack = shuffled_rook_deck(self._rng.random())
+                drawn = dict(zip(contenders, pack, strict=False))
+            elif i < len(rounds):
+                drawn = self._cut_round(rounds[i], contenders, i)
+            else:
+                raise RuleViolation(
+                    "ROOK-DEALER",
+                    f"{_and(contenders)} tie for the highest card: they cut again, and the "
+                    "cut given stops here",
+                )
+            self.cut.append(drawn)
+            high = max(_cut_rank(c) for c in drawn.values())
+            contenders = [p for p, c in drawn.items() if _cut_rank(c) == high]
+            if len(contenders) == 1:
+                if rounds is not None and i + 1 < len(rounds):
+                    raise RuleViolation(
+                        "ROOK-DEALER",
+                        f"{contenders[0]} cut the highest card in round {i + 1}: nobody cuts "
+                        "again after that",
+                    )
+                return contenders[0]
+        raise AssertionError("unreachable")
+
+    def _cut_round(
+        self, given: Mapping[str, RookCard | str], contenders: list[str], i: int
+    ) -> dict[str, RookCard]:
+        if not isinstance(given, Mapping):
+            raise NotationError(f"a round of the cut maps players to cards, not {given!r}")
+        drawn = {self._seated(p): RookCard.parse(c) for p, c in given.items()}
+        if sorted(drawn, key=self.seating.index) != contenders:
+            who = "everyone" if i == 0 else f"only {_and(contenders)}, who tied,"
+            raise RuleViolation(
+                "ROOK-DEALER",
+                f"in round {i + 1} of the cut {who} cuts a card, not {_and(list(drawn))}",
+            )
+        check_pack(list(drawn.values()), complete=False)
+        return drawn
+
+    _hand: RookHand | None = None
+    #: the next hand as it was dealt (seating, dealer, seed), until it is first looked at
+    _next: tuple[tuple[str, ...], str, float] | None = None
+
+    @property
+    def hand(self) -> RookHand:
+        """The hand being played.  The hand after one that ends is dealt when it ends (its
+        seed drawn then), and its cards laid out when first looked at: a game replayed from
+        a record of hands (:meth:`record_hand`) does not lay out the hands it never plays."""
+        hand = self._hand
+        if hand is None:
+            assert self._next is not None
+            seating, dealer, seed = self._next
+            hand = self._hand = RookHand(
+                seating, dealer=dealer, options=self.options, seed=seed, record=self._record
+            )
+            self._next = None
+        return hand
+
+    @hand.setter
+    def hand(self, hand: RookHand) -> None:
+        self._hand, self._next = hand, None
+
+    def _seated(self, name: object) -> str:
+        if name not in self.seating:
+            raise NotationError(
+                f"{name!r} is not a player here: the players are {', '.join(self.seating)}"
+            )
+        return str(name)
+
+    def copy(self) -> RookGame:
+        """An independent copy (the current hand copied, the random generator too)."""
+        other = copy.copy(self)
+        if self._hand is not None:
+            other.hand = self._hand.copy()
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other.cut = list(self.cut)
+        other.totals = dict(self.totals)
+        other.scores = list(self.scores)
+        other.log = list(self.log)
+        other.dealers = list(self.dealers)
+        return other
+
+    def __deepcopy__(self, memo: object) -> RookGame:
+        return self.copy()
+
+    # -- the protocol -----------------------------------------------------------------
+
+    @property
+    def dealer(self) -> str:
+        """Who deals the current hand (or the next, once a hand is recorded)."""
+        return self.seating[self._dealer]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.seating
+
+    @property
+    def to_move(self) -> str | None:
+        return None if self.winner is not None else self.hand.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def legal_moves(self) -> LegalMoves[RookMove]:
+        """The legal moves of the current hand, a live view (none once the game is over)."""
+        return LegalMoves(self)
+
+    def _legal(self) -> Sequence[RookMove]:
+        return () if self.winner is not None else self.hand._legal()
+
+    @staticmethod
+    def parse_move(text: str | RookMove) -> RookMove:
+        return RookMove.parse(text)
+
+    def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
+        if self.winner is not None:
+            raise RuleViolation(
+                "ROOK-GAME",
+                f"the game is over: {self.winner.label} won with {self.totals[self.winner]} "
+                f"to {self.totals[self.winner.other]}",
+            )
+        hand = self.hand
+        event = hand.play(move, player=player)
+        if hand.is_over:
+            event = Event(event.player, event.move, (*event.facts, *self._end_hand()))
+        if self._record:
+            self.log.append(event)
+        return event
+
+    def record_hand(
+        self, bidders: Team | str, bid: int, taken: Mapping[Team | str, int]
+    ) -> tuple[Fact, ...]:
+        """Score a hand played elsewhere (an article's record of a game): the contract and
+        the counters each team took, scored by :func:`score_hand`; then the game goes on
+        as after a hand played here (totals, the end, the deal, the seat exchange).
+        Returns the facts of what followed the hand."""
+        if self.winner is not None:
+            raise RuleViolation(
+                "ROOK-GAME",
+                f"the game is already over ({self.winner.label} won with "
+                f"{self.totals[self.winner]} to {self.totals[self.winner.other]}): "
+                "no further hand is played",
+            )
+        score = score_hand(bidders, bid, taken)
+        facts = self._after_hand(score)
+        return facts
+
+    @property
+    def history(self) -> list[tuple[str, RookMove]]:
+        """Every move of the game so far with who made it, hand after hand."""
+        return [(e.player, e.move) for e in self.log]
+
+    def result(self) -> Result:
+        """Once a team has won: each player's team total, ``.teams`` the two totals and
+        ``.winners`` the winning partners."""
+        if self.winner is None:
+            raise RuleViolation(
+                "ROOK-GAME",
+                f"the game is not over: {self._totals_text()}; it ends when a team reaches "
+                f"{GAME_TARGET} with more than the other",
+            )
+        return result(self.seating, self.totals)
+
+    def describe(self) -> str:
+        state = (
+            f"{self.winner.label} won"
+            if self.winner is not None
+            else f"hand {self.hands_played + 1}"
+        )
+        return (
+            f"Rook game to {GAME_TARGET} ({RULE_SET}), {self._totals_text()}, "
+            f"{self.hands_played} hands played; {state}; {self.hand.describe()}"
+        )
+
+    def __repr__(self) -> str:
+        return f"<RookGame {self.describe()}>"
+
+    def _repr_html_(self) -> str:
+        return self.hand._repr_html_()
+
+    def _totals_text(self) -> str:
+        return f"NS {self.totals[Team.NS]}, EW {self.totals[Team.EW]}"
+
+    # -- between hands ----------------------------------------------------------------
+
+    def _end_hand(self) -> tuple[Fact, ...]:
+        hand = self.hand
+        if hand.thrown_in:
+            facts: tuple[Fact, ...] = (
+                Fact("deal", (), "{} deals the cards again", (self.dealer,), self.dealer),
+            )
+            self._deal()
+            return facts
+        assert hand.score is not None
+        return self._after_hand(hand.score)
+
+    def _after_hand(self, score: HandScore) -> tuple[Fact, ...]:
+        """The totals, the end of the game, or the next dealer and the seat exchange."""
+        self.scores.append(score)
+        for t in Team:
+            self.totals[t] += score.points[t]
+        self.hands_played += 1
+        facts = [
+            Fact(
+                "totals",
+                (),
+                "totals NS {}, EW {}",
+                (self.totals["NS"], self.totals["EW"]),
+                value=dict(self.totals),
+            )
+        ]
+        self.winner = game_winner(self.totals)
+        if self.winner is not None:
+            facts.append(
+                Fact(
+                    "game-end",
+                    ("ROOK-GAME",),
+                    "{} reach {} ahead and win the game",
+                    (self.winner.label, GAME_TARGET),
+                    value=self.winner.value,
+                )
+            )
+            return tuple(facts)
+        if max(self.totals.values()) >= GAME_TARGET:
+            facts.append(
+                Fact(
+                    "game-tied",
+                    ("ROOK-GAME",),
+                    "the totals are tied over {}: another hand is played",
+                    (GAME_TARGET,),
+                )
+            )
+        facts.append(self._pass_the_deal())
+        if self.hands_played % HANDS_PER_SEAT_SWAP == 0:
+            facts.append(self._seat_swap())
+        self.dealers.append(self.dealer)
+        self._deal()
+        return tuple(facts)
+
+    def _pass_the_deal(self) -> Fact:
+        # ROOK-DEALER: the deal passes to the left, by seat: after a seat exchange the next
+        # hand is dealt from the seat to the left of the last dealer's, whoever sits there
+        self._dealer = (self._dealer + 1) % 4
+        return Fact("deal", ("ROOK-DEALER",), "{} deals next", (self.dealer,), self.dealer)
+
+    @enforces("ROOK-SEAT-SWAP")
+    def _seat_swap(self) -> Fact:
+        """Tournament play: after every 4 hands one partnership exchanges seats; partnerships never change."""
+        # which partnership moves is the table's choice (RookOptions.seat_swap)
+        a, b = self.options.moving_seats
+        s = list(self.seating)
+        s[a], s[b] = s[b], s[a]
+        self.seating = tuple(s)
+        text = "after {} hands {} and {} exchange seats ({} now sits {}); partners stay partners"
+        words = (self.hands_played, s[a], s[b], s[a], a.word)
+        return Fact(
+            "seat-swap", ("ROOK-SEAT-SWAP",), text, words, s[a], other=s[b], value=self.seating
+        )
+
+    def _deal(self) -> None:
+        # ROOK-DEAL: the hand's cards follow from its seed, drawn now (see the hand property)
+        self._hand, self._next = None, (self.seating, self.dealer, self._rng.random())
+
+
+def _cut_rank(card: RookCard) -> int:
+    return 15 if card.number is None else card.number
+
+
+def _and(words: Iterable[str]) -> str:
+    w = list(words)
+    return w[0] if len(w) == 1 else f"{', '.join(w[:-1])} and {w[-1]}"
+
+
+def _conforms(hand: RookHand, game: RookGame) -> tuple[Game, Game]:
+    """Both engines satisfy :class:`cardlib.game.Game` (checked by mypy)."""
+    return hand, game

@@ -1,0 +1,587 @@
+"""One hand of Rook: the deal with the nest, the auction, the exchange with the nest, naming
+trump, nine tricks and the hand's score (rule set ``tournament-1988``)::
+
+    >>> hand = RookHand(seed=1)        # West deals, so North bids first (ROOK-BID-ORDER)
+    >>> print(hand.play("bid 70"))
+    North bids 70; East is next [ROOK-BID-MIN]
+    >>> "bid 70" in hand.legal_moves(), len(hand.legal_moves())
+    (False, 11)
+    >>> [fact.kind for fact in hand.play("pass").facts]
+    ['pass', 'turn']
+
+:meth:`RookHand.play` asks the rules that judge the move, in order (:meth:`RookHand.rules_for`):
+each rule says nothing, refuses (a :class:`RuleViolation`, raised; the hand is unchanged)
+or allows it, naming the rules that do.  The legal moves are the candidates every rule
+allows, so the listing and ``play`` cannot disagree.  The bidder picks up the nest by
+itself when the auction is won.
+
+An event's facts (:class:`cardlib.game.Fact`), by ``kind``:
+
+* ``bid`` (player, value = the amount), ``pass`` (player), ``turn`` (player = who is next,
+  or who leads the first trick);
+* ``all-pass`` (the dealer takes 70 by house rule), ``auction-won`` (player = the bidder,
+  value = the contract), ``nest`` (the bidder picks up these cards);
+* ``lay-aside`` (cards = the new nest, value = its counters), ``trump`` (the colour named);
+* ``play`` (player, cards = the card), ``trick`` (player = the winner, cards = the four in
+  play order, value = the counters);
+* ``nest-last`` (player = who took the nest with the last trick, cards, value = counters),
+  ``score`` (value = the hand's points by team), ``hand-end`` (thrown in: nobody scores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import ClassVar, TypedDict, Unpack
+
+from cardlib.catalogue import enforces
+from cardlib.errors import NotationError, RuleViolation
+from cardlib.game import Event, Fact, LegalMoves, Result
+from cardlib.rook.auction import Auction
+from cardlib.rook.cards import (
+    TOTAL_COUNTERS,
+    Colour,
+    RookCard,
+    check_pack,
+    counters,
+    parse_rook_cards,
+    shuffled_rook_deck,
+)
+from cardlib.rook.moves import (
+    BID_STEP,
+    HAND_SIZE,
+    MAX_BID,
+    MIN_BID,
+    NEST_SIZE,
+    PASS,
+    TRICKS,
+    RookMove,
+    bid,
+    name_trump,
+    play,
+)
+from cardlib.rook.nest import Exchange, LayAsides
+from cardlib.rook.scoring import contract, result, scored
+from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Team
+from cardlib.rook.seats import team_of_seat as team
+from cardlib.rook.state import Cards
+from cardlib.rook.tricks import Play, Trick, Verdict, judge, trick_winner
+
+#: a rule of the hand: (the hand, who is moving, the move) -> its verdict (see
+#: cardlib.rook.tricks)
+Rule = Callable[["RookHand", str, RookMove], Verdict]
+
+
+class Position(TypedDict, total=False):
+    """The keywords of :meth:`RookHand.from_position` (and :meth:`RookGame.from_position`).
+
+    ``dealer`` (default: the last player, West); ``bid=(player, amount)``: the auction is
+    over; ``trump``: and the exchange with the nest is done; ``options``; ``seed`` for the
+    cards not named; ``record`` (default True): keep the log of events.
+    """
+
+    dealer: str | None
+    bid: tuple[str, int] | None
+    trump: Colour | str | None
+    options: RookOptions | None
+    seed: int | str | float | None
+    record: bool
+
+
+@enforces("ROOK-DEAL")
+def deal(order: Sequence[RookCard], dealer: int) -> tuple[list[list[RookCard]], list[RookCard]]:
+    """Deal one at a time clockwise from the dealer's left; after each round one card goes face down to the centre until the nest holds 5; then the rest to the players: 9 each, nest 5."""
+    # So the k-th player from the dealer's left gets cards k, k+5, ... of the first 25 and
+    # k, k+4, ... of the last 16; the nest gets every fifth card of the first 25.
+    with_nest = (4 + 1) * NEST_SIZE
+    hands: list[list[RookCard]] = [[], [], [], []]
+    for k in range(4):
+        hands[(dealer + 1 + k) % 4] = sorted(
+            [*order[k:with_nest:5], *order[with_nest + k :: 4]], key=lambda c: c.order
+        )
+    return hands, list(order[4:with_nest:5])
+
+
+_TURN_RULE = {
+    "bid": "ROOK-BID-ORDER",
+    "nest": "ROOK-NEST-TAKE",
+    "trump": "ROOK-TRUMP",
+    "play": "ROOK-LEAD",
+    "over": "ROOK-LEAD",
+}
+_DOING = {
+    "bid": "bid or pass",
+    "nest": "lay five cards aside",
+    "trump": "name trump",
+    "play": "play",
+}
+
+
+class RookHand(Auction, Exchange):
+    """One hand of Rook: deal, auction, nest, trump, nine tricks and the hand's score.
+
+    ``players`` are named in seat order North, East, South, West.  ``dealer`` defaults to
+    West (the last seat), so North bids and leads first.  The deal comes from ``deck``
+    (41 cards, top first) when given, otherwise from the pack shuffled with ``seed``.
+    """
+
+    game: ClassVar[str] = "rook"
+
+    def __init__(
+        self,
+        players: Sequence[str] = DEFAULT_PLAYERS,
+        *,
+        dealer: str | None = None,
+        options: RookOptions | None = None,
+        seed: int | str | float | None = 0,
+        deck: Sequence[RookCard | str] | None = None,
+        record: bool = True,
+    ) -> None:
+        self._setup(players, dealer, options, seed, record)
+        if deck is None:
+            order = shuffled_rook_deck(seed)
+        else:
+            order = [RookCard.parse(c) for c in deck]
+            check_pack(order, complete=True)
+        self._held, self.nest = deal(order, self._dealer)
+
+    @classmethod
+    def from_position(
+        cls,
+        players: Sequence[str],
+        hands: Mapping[str, Iterable[RookCard | str] | str],
+        nest: Iterable[RookCard | str] | str = (),
+        **position: Unpack[Position],
+    ) -> RookHand:
+        """A hand as an article sets it out: the players (North, East, South, West), their
+        named hands and the nest; the keywords are those of :class:`Position`.
+
+        Without ``bid`` the hand starts at the auction: ``hands`` are the nine cards each
+        player was dealt and ``nest`` the five in the centre.  With ``bid=(player, amount)``
+        the auction is over: without ``trump`` the bidder picks up ``nest`` next and must
+        lay five aside; with ``trump`` the exchange is done too, ``nest`` is what was laid
+        aside and the dealer's left leads the first trick.  Cards not named are filled in
+        from the rest of the pack shuffled with ``seed``, so all 41 are present once.
+        """
+        self = cls.__new__(cls)
+        seed = position.get("seed", 0)
+        the_bid, trump = position.get("bid"), position.get("trump")
+        self._setup(
+            players,
+            position.get("dealer"),
+            position.get("options"),
+            seed,
+            position.get("record", True),
+        )
+        if not isinstance(hands, Mapping):
+            raise NotationError(f"hands must map players to their cards, not {hands!r}")
+        given = {self._player(p): parse_rook_cards(cs) for p, cs in hands.items()}
+        laid = parse_rook_cards(nest)
+        named = [c for cs in given.values() for c in cs] + laid
+        check_pack(named, complete=False)
+        for p, cs in given.items():
+            if len(cs) > HAND_SIZE:
+                raise RuleViolation(
+                    "ROOK-DEAL", f"{p} is given {len(cs)} cards, but a hand is {HAND_SIZE}"
+                )
+        if len(laid) > NEST_SIZE:
+            raise RuleViolation(
+                "ROOK-DEAL", f"the nest is given {len(laid)} cards, but it holds {NEST_SIZE}"
+            )
+        seen = set(named)
+        rest = [c for c in shuffled_rook_deck(seed) if c not in seen]
+        for seat, p in enumerate(self.players):
+            cs = list(given.get(p, []))
+            while len(cs) < HAND_SIZE:
+                cs.append(rest.pop())
+            self._held[seat] = sorted(cs, key=lambda c: c.order)
+        self.nest = laid + [rest.pop() for _ in range(NEST_SIZE - len(laid))]
+        if the_bid is None:
+            if trump is not None:
+                raise RuleViolation(
+                    "ROOK-TRUMP",
+                    "trump is named by the bidder after the auction: give bid=(player, amount)",
+                )
+            return self
+        who, amount = self._player(the_bid[0]), contract(the_bid[1])
+        seat = self.players.index(who)
+        self.high_bid, self._high = amount, seat
+        self.bidder, self.bid = who, amount
+        self._passed = [s != seat for s in range(4)]
+        if trump is None:
+            self._pick_up_nest(seat)
+            self.phase, self._turn = "nest", seat
+        else:
+            self.trump = Colour.parse(trump)
+            self.phase = "play"
+            self._turn = self._leader = (self._dealer + 1) % 4
+        return self
+
+    def copy(self) -> RookHand:
+        """An independent copy (the cards, moves and events are immutable and shared)."""
+        other = object.__new__(RookHand)
+        vars(other).update(vars(self))  # the values (cards, moves, events) are immutable
+        other._held = [list(cards) for cards in self._held]
+        other.nest = list(self.nest)
+        other._passed = list(self._passed)
+        other.tricks = list(self.tricks)
+        other._trick = list(self._trick)
+        other.log = list(self.log)
+        return other
+
+    def __copy__(self) -> RookHand:
+        return self.copy()
+
+    def __deepcopy__(self, memo: object) -> RookHand:
+        return self.copy()
+
+    # -- the protocol every engine speaks (cardlib.game.Game) -------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand is over (nine tricks played, or thrown in)."""
+        return self.phase == "over"
+
+    @property
+    def to_move(self) -> str | None:
+        """Whose turn it is, or None when the hand is over."""
+        return None if self.is_over else self.players[self._turn]
+
+    def legal_moves(self) -> LegalMoves[RookMove]:
+        """The legal moves now, a live view (none once the hand is over).
+
+        At the nest it is every way to lay five of the fourteen cards aside, built only
+        when read (``len`` is 2002).  ``"bid 70" in hand.legal_moves()`` takes text.
+        """
+        return LegalMoves(self)
+
+    def _legal(self) -> Sequence[RookMove]:
+        """The candidate moves of the phase that every rule allows, in a fixed order."""
+        if self.is_over:
+            return ()
+        who = self.players[self._turn]
+        if self.phase == "nest":
+            return LayAsides(self._held[self._turn], lambda move: self.allows(who, move))
+        return [move for move in self._candidates() if self.allows(who, move)]
+
+    def _candidates(self) -> list[RookMove]:
+        """What the player to move might try now: a pass and every bid the notation lists
+        (70 to 120 in fives); each colour as trump; each card held."""
+        if self.phase == "bid":
+            return [PASS, *(bid(n) for n in range(MIN_BID, MAX_BID + 1, BID_STEP))]
+        if self.phase == "trump":
+            return [name_trump(c) for c in Colour]
+        return [play(c) for c in self._held[self._turn]]
+
+    def allows(self, who: str, move: RookMove) -> bool:
+        """Whether every rule lets ``who`` make ``move`` now."""
+        return not isinstance(self.judge(who, move), RuleViolation)
+
+    def judge(self, who: str | None, move: RookMove) -> tuple[str, ...] | RuleViolation:
+        """The first answer of the rules that judge the move (:meth:`rules_for`): the rules
+        that allow it (empty when none has more to say), or the refusal."""
+        for rule in self.rules_for(move):
+            verdict = rule(self, who or "", move)
+            if verdict is not None:
+                return verdict
+        return ()
+
+    def rules_for(self, move: RookMove) -> tuple[Rule, ...]:
+        """The rules that judge a move, in the order they are asked: the hand is not over,
+        it is the player's turn, then the rules of the move's part of the hand."""
+        return _RULES[move.kind]
+
+    @staticmethod
+    def parse_move(text: str | RookMove) -> RookMove:
+        """Read a move in Rook notation (:meth:`RookMove.parse`); NotationError if it is none."""
+        return RookMove.parse(text)
+
+    def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
+        """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal.
+
+        A refused move leaves the hand as it was.  ``player``, when given, must be the
+        player to move.
+        """
+        mv = RookMove.parse(move)
+        if player is not None:
+            self._player(player)
+        verdict = self.judge(player if player is not None else self.to_move, mv)
+        if isinstance(verdict, RuleViolation):
+            raise verdict
+        seat = self._turn
+        event = Event(self.players[seat], mv, self._make(seat, mv, verdict))
+        if self._record:
+            self.log.append(event)
+        return event
+
+    @property
+    def history(self) -> list[tuple[str, RookMove]]:
+        """Every move so far with who made it, in order (read from :attr:`log`)."""
+        return [(e.player, e.move) for e in self.log]
+
+    def result(self) -> Result:
+        """The hand's score, once it is over: each player's team's points (``.teams`` by
+        team, ``{"NS": ..., "EW": ...}``; ``.winners`` the players of the team that scored
+        more, all four on a tie).  A thrown-in hand (ROOK-ALL-PASS, redeal) scores 0."""
+        if not self.is_over:
+            raise RuleViolation(
+                "ROOK-LEAD",
+                f"the hand is not over yet: {len(self.tricks)} of the {TRICKS} tricks are "
+                "played, and it is scored after the last",
+            )
+        if self.score is None:
+            return result(self.players, {"NS": 0, "EW": 0})
+        return result(self.players, {t.value: v for t, v in self.score.points.items()})
+
+    # -- the rules that decide what the hand is doing now (for claims and widgets) ----
+
+    @property
+    def turn_rule(self) -> str:
+        """The rule that says whose turn it is now, or that the hand is over."""
+        return "ROOK-ALL-PASS" if self.thrown_in else _TURN_RULE[self.phase]
+
+    @property
+    def over_rule(self) -> str:
+        """The rule that decides when the hand ends: ROOK-ALL-PASS once a house rule has
+        settled an auction all four passed, otherwise ROOK-LEAD (nine tricks)."""
+        return "ROOK-ALL-PASS" if self.all_passed else "ROOK-LEAD"
+
+    @property
+    def legal_rule(self) -> str:
+        """The rule that decides the legal moves now: in the auction the one that judges a
+        pass if it refuses it (ROOK-ALL-PASS), otherwise the one that judges the top bid;
+        in the tricks the one that judges the first card in hand (the Rook, which has rules
+        of its own, is last in the hand); otherwise the rule of the turn."""
+        who = self.to_move
+        if self.phase == "bid" and who is not None:
+            verdict = self.judge(who, PASS)
+            if not isinstance(verdict, RuleViolation):
+                verdict = self.judge(who, bid(TOTAL_COUNTERS))
+            return verdict.rule if isinstance(verdict, RuleViolation) else verdict[0]
+        if self.phase == "play" and who is not None:
+            verdict = self.judge(who, play(self._held[self._turn][0]))
+            return verdict.rule if isinstance(verdict, RuleViolation) else verdict[0]
+        return self.turn_rule
+
+    @property
+    def high_bidder(self) -> str | None:
+        """Who holds the highest bid (the bidder once the auction is won), or None."""
+        if self.bidder is not None:
+            return self.bidder
+        return self.players[self._high] if self._high >= 0 else None
+
+    @property
+    def nest_rule(self) -> str:
+        """The rule that says what the nest holds: the deal until the auction is won, then
+        the bidder's exchange."""
+        return "ROOK-DEAL" if self.phase == "bid" else "ROOK-NEST-TAKE"
+
+    def hand_rule(self, player: str) -> str:
+        """The rule that says what a player holds: the bidder's exchange, or the deal."""
+        return "ROOK-NEST-TAKE" if player == self.bidder else "ROOK-DEAL"
+
+    def counters_rule(self, team: Team | str) -> str:
+        """The rule behind a team's counters: ROOK-NEST-LAST when the nest's counters went
+        to it with the last trick, otherwise ROOK-COUNT."""
+        if self.nest_to is not None and self.team_of(self.nest_to) == team and counters(self.nest):
+            return "ROOK-NEST-LAST"
+        return "ROOK-COUNT"
+
+    @property
+    def score_rule(self) -> str:
+        """The rule that scored the hand (ROOK-SCORE-MADE or -SET; ROOK-ALL-PASS if thrown in)."""
+        return "ROOK-ALL-PASS" if self.score is None else self.score.rule
+
+    def describe(self) -> str:
+        seats = ", ".join(
+            p if p == s.word else f"{p} ({s.word})" for s, p in zip(Seat, self.players, strict=True)
+        )
+        if self.is_over:
+            state = "the hand was thrown in" if self.thrown_in else "the hand is over"
+            if self.score is not None:
+                state += f": {self.score.explain()}"
+        else:
+            state = f"{self.to_move} to {_DOING[self.phase]}"
+            if self.bid is not None:
+                state += f"; contract {self.bidder} {self.bid}"
+            elif self.high_bid is not None:
+                state += f"; high bid {self.players[self._high]} {self.high_bid}"
+            if self.trump is not None:
+                state += f"; {self.trump.word} is trump; trick {len(self.tricks) + 1}"
+        return (
+            f"Rook ({RULE_SET}), {seats}; {self.dealer} deals; {self.options.describe()}; {state}"
+        )
+
+    def __repr__(self) -> str:
+        return f"<RookHand {self.describe()}>"
+
+    def _repr_html_(self) -> str:
+        from cardlib.rook import render as render_rook
+
+        return render_rook.rook_hand_html(self)
+
+    # -- views ------------------------------------------------------------------------
+
+    def hand_of(self, player: str) -> list[RookCard]:
+        """The cards a player holds now (a copy, in pack order)."""
+        return list(self._held[self.players.index(self._player(player))])
+
+    @property
+    def hands(self) -> dict[str, list[RookCard]]:
+        """Every player's cards now, in pack order (by colour, low to high, the Rook last)."""
+        return {p: list(cards) for p, cards in zip(self.players, self._held, strict=True)}
+
+    def team_of(self, player: str) -> Team:
+        return team(self.players.index(self._player(player)))
+
+    def partner_of(self, player: str) -> str:
+        return self.players[(self.players.index(self._player(player)) + 2) % 4]
+
+    @property
+    def current_trick(self) -> list[tuple[str, RookCard]]:
+        """The cards played to the trick in progress, with who played them."""
+        return [(self.players[(self._leader + i) % 4], c) for i, c in enumerate(self._trick)]
+
+    @property
+    def bidders(self) -> Team | None:
+        return None if self._high < 0 or self.bid is None else team(self._high)
+
+    def counters_taken(self) -> dict[str, int]:
+        """Counters each team has taken so far (the nest once the last trick is won)."""
+        taken = {"NS": 0, "EW": 0}
+        for trick in self.tricks:
+            taken[self.team_of(trick.winner)] += trick.counters
+        if self.nest_to is not None:
+            taken[self.team_of(self.nest_to)] += counters(self.nest)
+        return taken
+
+    def passed(self, player: str) -> bool:
+        return self._passed[self.players.index(self._player(player))]
+
+    # -- the rules of the hand, each a verdict on (who moves, the move) ---------------
+
+    def _hand_over(self, who: str, move: RookMove) -> Verdict:
+        # ROOK-LEAD: nine tricks make a hand; ROOK-ALL-PASS: or the cards were thrown in
+        if not self.is_over:
+            return None
+        if self.thrown_in:
+            return RuleViolation(
+                "ROOK-ALL-PASS",
+                "all four passed and the cards were thrown in (house rule): this hand is over; "
+                "the same dealer deals again",
+            )
+        return RuleViolation(
+            "ROOK-LEAD", f"the hand is over: all {TRICKS} tricks are played; no more moves"
+        )
+
+    def _in_turn(self, player: str, move: RookMove) -> Verdict:
+        # Only the player to move may move; the rule of the phase says who that is.
+        who = self.players[self._turn]
+        if player == who:
+            return None
+        if self.phase == "bid":
+            if self._passed[self.players.index(player)]:
+                return RuleViolation(
+                    "ROOK-BID-PASS",
+                    f"{player} has passed and may not bid again this hand; it is {who}'s turn",
+                )
+            return RuleViolation(
+                "ROOK-BID-ORDER",
+                f"it is {who}'s turn to bid, not {player}'s: the auction goes clockwise "
+                f"from the dealer's left ({self.dealer} deals)",
+            )
+        if self.phase == "nest":
+            return RuleViolation(
+                "ROOK-NEST-TAKE",
+                f"only {who}, who won the auction, takes the nest and lays five cards aside",
+            )
+        if self.phase == "trump":
+            return RuleViolation("ROOK-TRUMP", f"only {who}, who won the auction, names trump")
+        if not self._trick:
+            why = "the winner of the last trick leads the next"
+            return RuleViolation("ROOK-LEAD", f"it is {who}'s turn to lead, not {player}'s: {why}")
+        why = "play goes clockwise from the leader"
+        return RuleViolation("ROOK-LEAD", f"it is {who}'s turn to play, not {player}'s: {why}")
+
+    def _card(self, who: str, move: RookMove) -> Verdict:
+        # the rules of the tricks (cardlib.rook.tricks.PLAY_RULES), asked in order
+        assert self.trump is not None
+        return judge(Play(who, move.card, self._held[self._turn], self._trick, self.trump))
+
+    # -- making moves -----------------------------------------------------------------
+
+    def _make(self, seat: int, move: RookMove, rules: tuple[str, ...]) -> tuple[Fact, ...]:
+        """Make an allowed move and tell what it did."""
+        if move.kind == "bid":
+            return self._bid(seat, move, rules)
+        if move.kind == "pass":
+            return self._pass(seat)
+        if move.kind == "lay aside":
+            return self._lay_aside(seat, move)
+        if move.kind == "trump":
+            return self._name_trump(seat, move)
+        return self._play(seat, move.card, rules)
+
+    def _play(self, seat: int, card: RookCard, rules: tuple[str, ...]) -> tuple[Fact, ...]:
+        who = self.players[seat]
+        self._held[seat].remove(card)
+        self._trick.append(card)
+        verb = "{} leads {}" if rules[0] == "ROOK-LEAD" else "{} plays {}"
+        played = Fact("play", rules, verb, (who, card.text), who, (card,))
+        if len(self._trick) < 4:
+            self._turn = (seat + 1) % 4
+            return (played,)
+        return (played, *self._finish_trick())
+
+    def _finish_trick(self) -> tuple[Fact, ...]:
+        assert self.trump is not None
+        four = tuple(self._trick)
+        win = trick_winner(four, self.trump)  # ROOK-TRICK-WIN
+        win_seat = (self._leader + win) % 4
+        winner, points, number = self.players[win_seat], counters(four), len(self.tricks) + 1
+        in_order = tuple(self.players[(self._leader + i) % 4] for i in range(4))
+        trick = Trick(number, in_order, four, winner, points)  # type: ignore[arg-type]
+        self.tricks.append(trick)
+        self._trick = []
+        self._turn = self._leader = win_seat  # ROOK-LEAD: the winner leads the next
+        top, trump = four[win], self.trump
+        # say so when a plain trump beat the colour led
+        how = " (trump)" if top.colour is trump and four[0].colour not in (trump, None) else ""
+        text = "trick {} to {} with {}{}, counters {}"
+        words = (number, winner, top.text, how, points)
+        won = Fact("trick", trick.rules, text, words, winner, four, value=points)
+        if number < TRICKS:
+            return (won,)
+        return (won, self._nest_last(), self._score())
+
+    @enforces("ROOK-NEST-LAST")
+    def _nest_last(self) -> Fact:
+        """The nest belongs to whoever wins the last trick, and its counters go to that team, not automatically to the bidder."""
+        winner = self.tricks[-1].winner
+        self.nest_to = winner  # counters_taken adds the nest's counters to that team
+        points = counters(self.nest)
+        text = "{} takes the nest with the last trick ({}, counters {})"
+        words = (winner, Cards(self.nest), points)
+        return Fact(
+            "nest-last", ("ROOK-NEST-LAST",), text, words, winner, tuple(self.nest), value=points
+        )
+
+    def _score(self) -> Fact:
+        assert self.bid is not None
+        taken = self.counters_taken()
+        score = self.score = scored(
+            team(self._high), self.bid, {Team.NS: taken["NS"], Team.EW: taken["EW"]}
+        )
+        self.phase = "over"
+        points = {t.value: v for t, v in score.points.items()}
+        return Fact("score", (score.rule,), "the hand is over: {}", (score,), value=points)
+
+
+_FIRST: tuple[Rule, ...] = (RookHand._hand_over, RookHand._in_turn)
+#: the rules that judge each kind of move, in the order they are asked
+_RULES: dict[str, tuple[Rule, ...]] = {
+    "bid": (*_FIRST, RookHand._bid_win, RookHand._bid_min, RookHand._bid_raise),
+    "pass": (*_FIRST, RookHand._bid_win, RookHand._all_pass),
+    "lay aside": (*_FIRST, RookHand._bid_order, RookHand._nest_take),
+    "trump": (*_FIRST, RookHand._bid_order, RookHand._trump),
+    "play": (*_FIRST, RookHand._bid_order, RookHand._nest_take, RookHand._trump, RookHand._card),
+}

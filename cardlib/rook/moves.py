@@ -1,0 +1,136 @@
+"""Rook's moves in notation: ``bid 95``, ``pass``, ``lay aside R6 R7 R11 B11 R5``, ``trump green``
+and ``play Y7`` (or just ``Y7``)::
+
+    >>> RookMove.parse("lay aside R7 R6 R11 B11 R5")
+    RookMove.parse('lay aside R5 R6 R7 R11 B11')
+
+The notation checks only a move's shape; the rules (a bid of at least 70, exactly five
+cards laid aside, ...) are the hand's to enforce.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from cardlib.errors import NotationError
+from cardlib.rook.cards import Colour, RookCard, parse_rook_cards
+
+HAND_SIZE, NEST_SIZE, TRICKS = 9, 5, 9  # ROOK-DEAL, ROOK-LEAD
+MIN_BID, MAX_BID, BID_STEP = 70, 120, 5  # ROOK-BID-MIN, ROOK-BID-RAISE
+
+MoveKind = Literal["bid", "pass", "lay aside", "trump", "play"]
+
+# (has an amount, number of cards, has a colour) for each kind of move
+_SHAPES: dict[str, tuple[bool, int, bool]] = {
+    "bid": (True, 0, False),
+    "pass": (False, 0, False),
+    "lay aside": (False, NEST_SIZE, False),  # the notation takes one or more; the rule wants 5
+    "trump": (False, 0, True),
+    "play": (False, 1, False),
+}
+
+#: a whole number as a bid is written: ASCII digits (a dozen at most), perhaps a minus sign
+#: (int() alone would also read "٧٠" and "7_5")
+WHOLE = re.compile(r"-?[0-9]{1,12}")
+
+
+@dataclass(frozen=True)
+class RookMove:
+    """A move in notation: ``RookMove.parse("bid 95")``, ``RookMove.parse("play Y7")``.
+
+    A ``lay aside`` keeps its cards in pack order, so two spellings of the same five cards
+    are the same move.  The notation only checks the shape; the rules (a bid of at least
+    70, exactly five cards laid aside, ...) are the engine's to enforce.
+    """
+
+    kind: MoveKind
+    amount: int | None = None
+    cards: tuple[RookCard, ...] = ()
+    colour: Colour | None = None
+
+    def __post_init__(self) -> None:
+        kind, cards = self.kind, self.cards
+        shape = (self.amount is not None, len(cards), self.colour is not None)
+        expected = _SHAPES.get(kind)
+        if expected is None:
+            raise NotationError(f"{kind!r} is not a Rook move")
+        if shape != expected and not (kind == "lay aside" and shape[1] and not shape[0]):
+            raise NotationError(f"a {kind!r} move cannot be made of {shape!r}")
+        for c in cards:
+            if type(c) is not RookCard:
+                raise NotationError(f"{cards!r}: a move's cards must be RookCards")
+        if kind == "lay aside":
+            object.__setattr__(self, "cards", tuple(sorted(cards, key=lambda c: c.order)))
+
+    @classmethod
+    def parse(cls, text: str | RookMove) -> RookMove:
+        """Read ``bid 95``, ``pass``, ``lay aside R6 R7 R11 B11 R5``, ``trump green``, ``play Y7``.
+
+        A card on its own (``Y7``) is read as playing it.
+        """
+        if isinstance(text, RookMove):
+            return text
+        if not isinstance(text, str):
+            raise NotationError(f"{text!r} is not a Rook move")
+        words = " ".join(text.split())
+        low = words.lower()
+        if low == "pass":
+            return PASS
+        if low.startswith("bid "):
+            if not WHOLE.fullmatch(low[4:]):
+                raise NotationError(f"{text!r} is not a bid: write bid and a number, like bid 95")
+            return cls("bid", amount=int(low[4:]))
+        if low.startswith("lay aside "):
+            return cls("lay aside", cards=tuple(parse_rook_cards(words[10:])))
+        if low.startswith("trump "):
+            return cls("trump", colour=Colour.parse(words[6:]))
+        if low.startswith("play "):
+            return cls("play", cards=(RookCard.parse(words[5:]),))
+        if low in ("take nest", "take the nest", "pick up nest"):
+            raise NotationError(
+                f"{text!r} is not a move here: the bidder picks up the nest as soon as the "
+                "auction is won; the next move is 'lay aside' and five cards"
+            )
+        try:
+            return cls("play", cards=(RookCard.parse(words),))
+        except NotationError:
+            pass
+        raise NotationError(
+            f"{text!r} is not a Rook move: write bid 95, pass, lay aside R6 R7 R11 B11 R5, "
+            "trump green or play Y7"
+        )
+
+    @property
+    def card(self) -> RookCard:
+        """The card of a ``play`` move."""
+        return self.cards[0]
+
+    def __str__(self) -> str:
+        if self.kind == "bid":
+            return f"bid {self.amount}"
+        if self.kind == "trump":
+            assert self.colour is not None
+            return f"trump {self.colour.word}"
+        if self.cards:
+            return f"{self.kind} {' '.join(c.text for c in self.cards)}"
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"RookMove.parse({str(self)!r})"
+
+
+PASS = RookMove("pass")
+
+
+def bid(amount: int) -> RookMove:
+    return RookMove("bid", amount=amount)
+
+
+def play(card: RookCard) -> RookMove:
+    return RookMove("play", cards=(card,))
+
+
+def name_trump(colour: Colour) -> RookMove:
+    return RookMove("trump", colour=colour)

@@ -1,0 +1,146 @@
+"""The exchange with the nest and naming trump: the bidder lays five of fourteen cards aside as
+the new nest, then names trump; and the bidder's legal moves at the nest, every way to lay
+five cards aside."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator, Sequence
+from typing import overload
+
+from cardlib.cards import find_duplicate
+from cardlib.catalogue import enforces
+from cardlib.errors import RuleViolation
+from cardlib.game import Fact
+from cardlib.rook.cards import RookCard, counters
+from cardlib.rook.moves import HAND_SIZE, NEST_SIZE, RookMove
+from cardlib.rook.state import Cards, HandState
+from cardlib.rook.tricks import Verdict, listing
+
+
+class LayAsides(Sequence[RookMove]):
+    """Every way to lay five of ``cards`` aside, in the order :func:`itertools.combinations`
+    gives, never listed all at once (there are 2002): ``len`` is a binomial coefficient,
+    indexing builds just the move at that place (so ``random.choice`` picks uniformly) and
+    iteration builds them one by one.  ``in`` asks the hand's rules (``allows``), so it
+    answers as :meth:`RookHand.play` does: five different cards, all held.
+    """
+
+    def __init__(self, cards: Sequence[RookCard], allows: Callable[[RookMove], bool]) -> None:
+        self._cards = tuple(cards)  # in pack order, as a lay-aside keeps them
+        self._allows = allows
+
+    def __len__(self) -> int:
+        return math.comb(len(self._cards), NEST_SIZE)
+
+    @overload
+    def __getitem__(self, index: int) -> RookMove: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RookMove]: ...
+    def __getitem__(self, index: int | slice) -> RookMove | Sequence[RookMove]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        fives = itertools.combinations(self._cards, NEST_SIZE)
+        return RookMove("lay aside", cards=next(itertools.islice(fives, index, None)))
+
+    def __iter__(self) -> Iterator[RookMove]:
+        for five in itertools.combinations(self._cards, NEST_SIZE):
+            yield RookMove("lay aside", cards=five)
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, RookMove) and move.kind == "lay aside" and self._allows(move)
+
+
+class Exchange(HandState):
+    """The rules of the exchange with the nest and of naming trump, and the moves they allow
+    (a part of RookHand)."""
+
+    @enforces("ROOK-NEST-TAKE")
+    def _nest_take(self, who: str, move: RookMove) -> Verdict:
+        """The bidder adds the 5 nest cards to their hand, then lays 5 cards aside as the new nest (counters allowed), keeping 9."""
+        if move.kind == "play":
+            if self.phase != "nest":
+                return None
+            return RuleViolation(
+                "ROOK-NEST-TAKE",
+                f"{who} must first lay five cards aside as the new nest, then name trump",
+            )
+        if self.phase != "nest":
+            return RuleViolation(
+                "ROOK-NEST-TAKE",
+                f"{self.bidder} has already laid the nest aside; it stays face down until "
+                "the last trick",
+            )
+        cards, held = move.cards, self._held[self._turn]
+        if len(set(cards)) != len(cards):
+            return RuleViolation(
+                "ROOK-NEST-TAKE",
+                f"{find_duplicate(cards)} is named twice: lay aside five different cards",
+            )
+        for c in cards:
+            if c not in held:
+                return RuleViolation(
+                    "ROOK-NEST-TAKE",
+                    f"{who} does not hold {c}: the new nest is five of the fourteen cards "
+                    f"{who} holds ({listing(held)})",
+                )
+        if len(cards) != NEST_SIZE:
+            return RuleViolation(
+                "ROOK-NEST-TAKE",
+                f"{who} must lay exactly {NEST_SIZE} cards aside and keep {HAND_SIZE}, "
+                f"not {len(cards)} ({listing(cards)})",
+            )
+        return None
+
+    @enforces("ROOK-TRUMP")
+    def _trump(self, who: str, move: RookMove) -> Verdict:
+        """After the exchange the bidder names one colour as trump."""
+        if move.kind == "play":
+            if self.phase != "trump":
+                return None
+            return RuleViolation(
+                "ROOK-TRUMP", f"{who} must name trump before the first card is led"
+            )
+        if self.phase == "nest":
+            return RuleViolation(
+                "ROOK-TRUMP",
+                f"{who} names trump only after laying five cards aside as the new nest",
+            )
+        if self.phase == "play":
+            return RuleViolation(
+                "ROOK-TRUMP", f"trump is {self.trump}, named once by {self.bidder}; it stays"
+            )
+        return None
+
+    # -- making the moves ---------------------------------------------------------
+
+    def _lay_aside(self, seat: int, move: RookMove) -> tuple[Fact, ...]:
+        who, held = self.players[seat], self._held[seat]
+        for c in move.cards:
+            held.remove(c)
+        self.nest = list(move.cards)
+        self.phase = "trump"
+        text = (
+            "{} lays aside {} as the new nest ({} in counters, for whoever wins the last "
+            "trick) and keeps {}"
+        )
+        points = counters(move.cards)
+        words = (who, Cards(move.cards), points, Cards(held))
+        return (Fact("lay-aside", ("ROOK-NEST-TAKE",), text, words, who, move.cards, value=points),)
+
+    def _name_trump(self, seat: int, move: RookMove) -> tuple[Fact, ...]:
+        who = self.players[seat]
+        self.trump = move.colour
+        self.phase = "play"
+        self._turn = self._leader = (self._dealer + 1) % 4  # ROOK-LEAD
+        leader = self.players[self._turn]
+        text = "{}, on the dealer's left, leads the first trick"
+        return (
+            Fact("trump", ("ROOK-TRUMP",), "{} names {} as trump", (who, self.trump), who),
+            Fact("turn", ("ROOK-LEAD",), text, (leader,), leader),
+        )

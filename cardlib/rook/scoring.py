@@ -1,0 +1,138 @@
+"""Rook's scores: a hand's points from its contract and the counters taken, and the game to 300::
+
+>>> print(score_hand("NS", 95, {"NS": 90, "EW": 30}))
+North-South bid 95 and took only 90: set, -95 (the 90 they took is not added); East-West took 30: +30
+>>> game_winner({"NS": 310, "EW": 305})
+Team.NS
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cardlib.catalogue import enforces
+from cardlib.errors import NotationError, RuleViolation
+from cardlib.game import Result
+from cardlib.rook.cards import TOTAL_COUNTERS
+from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, WHOLE
+from cardlib.rook.seats import Team
+
+GAME_TARGET = 300  # ROOK-GAME
+
+
+@enforces("ROOK-SCORE-MADE")
+def made_score(took: int) -> int:
+    """A bidding team that takes at least its bid scores everything it took (not the bid, not the bid plus the take)."""
+    return took
+
+
+@enforces("ROOK-SCORE-SET")
+def set_score(bid: int) -> int:
+    """A bidding team that falls short scores minus the bid, and what it took is not added; the opponents always score what they took. After a set the two entries need not add to 120."""
+    return -bid
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """A hand's score (ROOK-SCORE-MADE, ROOK-SCORE-SET) and the reason, in words."""
+
+    bidders: Team
+    bid: int
+    taken: Mapping[Team, int]
+    points: Mapping[Team, int]
+
+    @property
+    def made(self) -> bool:
+        """ROOK-BID-WIN: the bidders' team must take at least the bid in counters."""
+        return self.taken[self.bidders] >= self.bid
+
+    @property
+    def rule(self) -> str:
+        return "ROOK-SCORE-MADE" if self.made else "ROOK-SCORE-SET"
+
+    def explain(self) -> str:
+        b, o = self.bidders, self.bidders.other
+        took = self.taken[b]
+        if self.made:
+            head = f"{b.label} bid {self.bid} and took {took}: made, {took:+d}"
+        else:
+            head = (
+                f"{b.label} bid {self.bid} and took only {took}: set, {-self.bid:+d} "
+                f"(the {took} they took is not added)"
+            )
+        return f"{head}; {o.label} took {self.taken[o]}: {self.points[o]:+d}"
+
+    def __str__(self) -> str:
+        return self.explain()
+
+
+def scored(bidders: Team, bid: int, taken: Mapping[Team, int]) -> HandScore:
+    """The hand's points: the bidders' by ROOK-SCORE-MADE or ROOK-SCORE-SET, the other
+    team's what it took."""
+    took = taken[bidders]
+    points = dict(taken)
+    points[bidders] = made_score(took) if took >= bid else set_score(bid)
+    return HandScore(bidders, bid, {Team.NS: taken[Team.NS], Team.EW: taken[Team.EW]}, points)
+
+
+def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -> HandScore:
+    """Score a hand from the contract and the counters each team took (nest included).
+
+    Made (ROOK-SCORE-MADE): the bidders score everything they took.  Set (ROOK-SCORE-SET):
+    they score minus the bid.  The other team always scores what it took.
+    """
+    bid = contract(bid)
+    took = {Team.parse(t): int(v) for t, v in taken.items()}
+    if len(took) != 2 or len(taken) != 2:
+        raise NotationError("a hand's counters need one figure for NS and one for EW")
+    ns, ew = took[Team.NS], took[Team.EW]
+    if ns + ew != TOTAL_COUNTERS:
+        raise RuleViolation(
+            "ROOK-COUNT",
+            f"the counters of a hand add up to {TOTAL_COUNTERS}: {ns} + {ew} = {ns + ew}",
+        )
+    return scored(Team.parse(bidders), int(bid), {Team.NS: ns, Team.EW: ew})
+
+
+@enforces("ROOK-BID-MIN")
+def bid_amount_ok(n: int) -> bool:
+    """The opening bid is at least 70; bids are multiples of 5 (120 is the most that can be taken)."""
+    # every bid, the opening and each raise (ROOK-BID-RAISE), and every contract
+    return MIN_BID <= n <= MAX_BID and n % BID_STEP == 0
+
+
+def contract(amount: object) -> int:
+    """A contract's amount, checked by ROOK-BID-MIN: a multiple of 5 from 70 to 120."""
+    try:
+        if isinstance(amount, str) and not WHOLE.fullmatch(amount.strip()):
+            raise ValueError(amount)
+        n = int(amount)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        raise NotationError(f"{amount!r} is not an amount: write a number, like 95") from None
+    if n != amount and not isinstance(amount, str):
+        raise NotationError(f"{amount!r} is not a whole number")
+    if not bid_amount_ok(n):
+        raise RuleViolation(
+            "ROOK-BID-MIN",
+            f"a contract of {n} is impossible: bids are multiples of {BID_STEP} "
+            f"from {MIN_BID} to {MAX_BID}",
+        )
+    return n
+
+
+@enforces("ROOK-GAME")
+def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
+    """A team reaching 300 ends the game; if both pass 300 in the same hand the higher total wins; a tie plays another hand."""
+    # the team that has won, or None while the game goes on
+    ns, ew = totals[Team.NS], totals[Team.EW]
+    if max(ns, ew) < GAME_TARGET or ns == ew:
+        return None
+    return Team.NS if ns > ew else Team.EW
+
+
+def result(players: Sequence[str], teams: Mapping[str, int]) -> Result:
+    """Each player's team's points, the teams' points and the players of the team ahead."""
+    scores = {p: teams["NS" if i % 2 == 0 else "EW"] for i, p in enumerate(players)}
+    top = max(teams.values())
+    return Result(scores, [p for p in players if scores[p] == top], teams)

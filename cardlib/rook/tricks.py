@@ -1,0 +1,238 @@
+"""Rook's tricks: which card a player may add to a trick, and who wins it.
+
+The rules for a card are asked in the order the rule book gives them (:data:`PLAY_RULES`).
+Each says one of three things about a card offered to a trick (a :class:`Play`): a tuple
+of rule IDs (the card may be played, and these rules say why), a
+:class:`~cardlib.errors.RuleViolation` (it may not), or None (this rule has nothing to
+say; ask the next).  The last rule, ROOK-VOID, always answers::
+
+    >>> from cardlib.rook.cards import parse_rook_cards
+    >>> held = parse_rook_cards("R5 G6 Rook")
+    >>> refused = judge(Play("East", RookCard.parse("G6"), held, parse_rook_cards("R9"), Colour.GREEN))
+    >>> refused.rule, refused.message
+    ('ROOK-FOLLOW', 'East holds R5 and must follow red; a plain trump (G6) does not excuse following, only the Rook does')
+    >>> judge(Play("East", ROOK, held, parse_rook_cards("R9"), Colour.GREEN))
+    ('ROOK-BIRD-ANYTIME',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
+
+from cardlib.catalogue import enforces
+from cardlib.errors import RuleViolation
+from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard
+
+#: what a rule says about a move: allowed (and why), refused, or nothing (ask the next rule)
+Verdict = tuple[str, ...] | RuleViolation | None
+
+
+def listing(cards: Iterable[RookCard]) -> str:
+    """Cards as a message lists them: ``R5 G14 Rook``."""
+    return " ".join(c.text for c in cards)
+
+
+class Play(NamedTuple):
+    """A card offered to a trick: who offers it, the cards they hold (in pack order), the
+    cards played to the trick so far (the lead first) and trump."""
+
+    who: str
+    card: RookCard
+    held: Sequence[RookCard]
+    trick: Sequence[RookCard]
+    trump: Colour
+
+    @property
+    def led(self) -> Colour:
+        """The colour of the trick (see :func:`led_colour`)."""
+        return led_colour(self.trick[0], self.trump)
+
+    def holding(self, colour: Colour) -> list[RookCard]:
+        """The player's ordinary cards of a colour (the Rook has no colour of its own)."""
+        return [c for c in self.held if c.colour is colour]
+
+
+def led_colour(lead: RookCard, trump: Colour) -> Colour:
+    """The colour a trick is in: the led card's, or trump when the Rook leads (ROOK-BIRD-LEAD)."""
+    return trump if lead is ROOK else lead.colour  # type: ignore[return-value]
+
+
+def own_card(play: Play) -> Verdict:
+    """ROOK-DEAL: only the cards in your own hand can be played."""
+    if play.card in play.held:
+        return None
+    who = play.who
+    return RuleViolation(
+        "ROOK-DEAL", f"{who} does not hold {play.card}: {who} holds {listing(play.held)}"
+    )
+
+
+@enforces("ROOK-LEAD")
+def lead(play: Play) -> Verdict:
+    """The dealer's left leads the first trick with any card; each trick's winner leads the next; nine tricks."""
+    # Who leads is the hand's to say (it passes the turn); here: the leader may play any card,
+    # and leading the Rook leads trump (ROOK-BIRD-LEAD).
+    if play.trick:
+        return None
+    return ("ROOK-LEAD", "ROOK-BIRD-LEAD") if play.card is ROOK else ("ROOK-LEAD",)
+
+
+@enforces("ROOK-BIRD-LEAD")
+def bird_lead(play: Play) -> Verdict:
+    """A led Rook counts as trump led: everyone must play trump if they can."""
+    if play.trick[0] is not ROOK:
+        return None
+    trumps = play.holding(play.trump)
+    if play.card.colour is play.trump:
+        return ("ROOK-BIRD-LEAD", "ROOK-FOLLOW")
+    if not trumps:
+        return None  # no trump to play: ROOK-VOID
+    return RuleViolation(
+        "ROOK-BIRD-LEAD",
+        f"the Rook was led, which counts as a trump lead: {play.who} holds "
+        f"{listing(trumps)} and must play trump ({play.trump})",
+    )
+
+
+@enforces("ROOK-FOLLOW")
+def follow(play: Play) -> Verdict:
+    """You must follow the colour led if you can (no need to beat it); a plain trump does not excuse you from following."""
+    card, led, trump = play.card, play.led, play.trump
+    if card is ROOK:
+        return None  # the Rook has rules of its own (ROOK-BIRD-ANYTIME, ROOK-BIRD-FORCED)
+    if card.colour is led:
+        return ("ROOK-FOLLOW",)
+    same = play.holding(led)
+    if not same:
+        return None  # cannot follow: ROOK-BIRD-FORCED or ROOK-VOID
+    if led is trump:
+        return RuleViolation(
+            "ROOK-FOLLOW", f"{play.who} holds {listing(same)} and must follow {trump} (trump)"
+        )
+    note = (
+        f"; a plain trump ({card}) does not excuse following, only the Rook does"
+        if card.colour is trump
+        else ""
+    )
+    return RuleViolation(
+        "ROOK-FOLLOW", f"{play.who} holds {listing(same)} and must follow {led}{note}"
+    )
+
+
+@enforces("ROOK-BIRD-ANYTIME")
+def bird_anytime(play: Play) -> Verdict:
+    """The Rook may be played even when you could follow the colour led, and it always wins the trick."""
+    # (that it wins is ROOK-BIRD-TOP's: see trump_rank)
+    if play.card is not ROOK or not play.holding(play.led):
+        return None  # not the Rook, or a player who cannot follow: ROOK-BIRD-FORCED, ROOK-VOID
+    # on a trump lead the Rook is simply a trump following trump
+    return ("ROOK-FOLLOW",) if play.led is play.trump else ("ROOK-BIRD-ANYTIME",)
+
+
+@enforces("ROOK-BIRD-FORCED")
+def bird_forced(play: Play) -> Verdict:
+    """When trump is led and your only trump is the Rook, you must play it; you may not hide it by discarding."""
+    trump = play.trump
+    if play.led is not trump or ROOK not in play.held or play.holding(trump):
+        return None
+    if play.card is ROOK:
+        return ("ROOK-BIRD-FORCED",)
+    return RuleViolation(
+        "ROOK-BIRD-FORCED",
+        f"{trump} (trump) was led and {play.who}'s only trump is the Rook: {play.who} must "
+        f"play it and may not hide it by playing {play.card}",
+    )
+
+
+@enforces("ROOK-VOID")
+def void(play: Play) -> Verdict:
+    """With no card of the colour led you may play any card; you need not trump."""
+    return ("ROOK-VOID",)
+
+
+#: the rules for a card, in the order they are asked
+PLAY_RULES: tuple[Callable[[Play], Verdict], ...] = (
+    own_card,
+    lead,
+    bird_lead,
+    follow,
+    bird_anytime,
+    bird_forced,
+    void,
+)
+
+
+def judge(play: Play) -> tuple[str, ...] | RuleViolation:
+    """The first answer of :data:`PLAY_RULES`: the rules that allow the card, or the refusal."""
+    for rule in PLAY_RULES:
+        verdict = rule(play)
+        if verdict is not None:
+            return verdict
+    raise AssertionError("ROOK-VOID answers every card")
+
+
+# -- who wins ---------------------------------------------------------------------------
+
+
+@enforces("ROOK-RANK")
+def rank(card: RookCard) -> int:
+    """Within a colour 14 is high and 5 is low."""
+    assert card.number is not None
+    return card.number
+
+
+@enforces("ROOK-BIRD-TOP")
+def trump_rank(card: RookCard) -> int:
+    """The Rook is the highest trump, above the trump 14."""
+    return HIGHEST + 1 if card is ROOK else rank(card)
+
+
+def is_trump(card: RookCard, trump: Colour) -> bool:
+    """A card of the trump colour, or the Rook, which belongs to it (ROOK-BIRD-TOP)."""
+    return card is ROOK or card.colour is trump
+
+
+@enforces("ROOK-TRICK-WIN")
+def trick_winner(cards: Sequence[RookCard], trump: Colour) -> int:
+    """The highest trump wins the trick; with no trump in it, the highest card of the colour led."""
+    # an index into ``cards`` (the cards played so far, the lead first); a card of any other
+    # colour never wins
+    trumps = [i for i, c in enumerate(cards) if is_trump(c, trump)]
+    if trumps:
+        return max(trumps, key=lambda i: trump_rank(cards[i]))
+    led = cards[0].colour
+    return max((i for i, c in enumerate(cards) if c.colour is led), key=lambda i: rank(cards[i]))
+
+
+class Trick(NamedTuple):
+    """A finished trick: who led, the four cards in play order, who won it and its counters."""
+
+    number: int
+    players: tuple[str, str, str, str]
+    cards: tuple[RookCard, RookCard, RookCard, RookCard]
+    winner: str
+    counters: int
+
+    @property
+    def leader(self) -> str:
+        return self.players[0]
+
+    @property
+    def winning_card(self) -> RookCard:
+        return self.cards[self.players.index(self.winner)]
+
+    @property
+    def winner_rule(self) -> str:
+        """The rule that gives the trick to its winner: ROOK-BIRD-TOP when the Rook took it."""
+        return "ROOK-BIRD-TOP" if self.winning_card is ROOK else "ROOK-TRICK-WIN"
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules that decided the trick: who won it (by rank, or the Rook) and its counters."""
+        how = "ROOK-BIRD-TOP" if self.winning_card is ROOK else "ROOK-RANK"
+        return ("ROOK-TRICK-WIN", how, "ROOK-COUNT")
+
+    def __str__(self) -> str:
+        plays = ", ".join(f"{p} {c}" for p, c in zip(self.players, self.cards, strict=True))
+        return f"trick {self.number}: {plays}; {self.winner} wins, counters {self.counters}"
