@@ -1293,7 +1293,7 @@ class RookHand:
 
     def _next_fact(self, rules: tuple[str, ...] = ()) -> Fact:
         nxt = self.players[self._turn]
-        return _new_tuple(Fact, ("turn", rules, "{} is next", (nxt,), nxt, (), None, None))
+        return Fact._make(("turn", rules, "{} is next", (nxt,), nxt, (), None, None))
 
     def _pass(self, seat: int) -> Event:
         who = self.players[seat]
@@ -1432,15 +1432,14 @@ class RookHand:
         self._taken[win_seat % 2] += points
         number = len(self.tricks) + 1
         four = (a, b, c, d)
-        trick = _new_tuple(Trick, (number, self._rotations[leader], four, winner, points))
+        trick = Trick._make((number, self._rotations[leader], four, winner, points))
         self.tricks.append(trick)
         self._trick = []
         self._turn = self._leader = win_seat
         top = cards[i]
         # say so when a plain trump beat the colour led
         how = " (trump)" if _TRUMP_BASE < top_key < _ROOK_KEY and keys[0] < _TRUMP_BASE else ""
-        won = _new_tuple(
-            Fact,
+        won = Fact._make(
             (
                 "trick",
                 _R_WON_BY_ROOK if top is ROOK else _R_WON,
@@ -1530,7 +1529,6 @@ def _rotations(players: tuple[str, ...]) -> tuple[tuple[str, str, str, str], ...
 
 
 _NO_HOUSE_RULES = RookOptions()
-_new_tuple = tuple.__new__  # builds an Event or a Trick without NamedTuple's Python __new__
 
 _DOING = {
     "bid": "bid or pass",
