@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import partial
-from typing import Any, Generic, NamedTuple, NoReturn, TypeVar, cast
+from typing import Any, Generic, NamedTuple, NoReturn, TypeVar
 
 from cardlib.errors import InputError, NotationError
 
@@ -38,10 +37,6 @@ class Confirmed(NamedTuple):
     what: str
     value: Any
     rule: str
-
-
-#: ``_confirmed((what, value, rule))``: a :class:`Confirmed` made without the Python ``__new__``
-_confirmed = cast(Callable[[tuple[str, Any, str]], Confirmed], partial(tuple.__new__, Confirmed))
 
 
 ClaimResult = Mismatch | Confirmed
@@ -91,7 +86,7 @@ def claim_about(state: Any, kind: type[C], path: Path, this: str, other: str) ->
 def compare(path: Path, rule: str, what: str, claimed: Any, actual: Any) -> ClaimResult:
     """A claim confirmed, or a mismatch reported with the rule that computes the value."""
     if claimed == actual:
-        return _confirmed((what, actual, rule))
+        return Confirmed(what, actual, rule)
     return Mismatch(path, rule, what, claimed, actual)
 
 

@@ -56,7 +56,7 @@ CHROMIUM_ARGS = [
 
 SERVER_START_TIMEOUT = 90.0  # s, JupyterLab answering /api/status
 PAGE_LOAD_TIMEOUT = 60_000  # ms, notebook open and kernel idle
-RUN_ALL_TIMEOUT = 120_000  # ms, all cells executed
+RUN_ALL_TIMEOUT = 300_000  # ms, all cells executed (a notebook of many widgets, on a busy machine)
 ACTION_TIMEOUT = 15_000  # ms, default for Playwright actions and expectations
 
 # Top-level repository entries that are not made visible next to the notebook copy.

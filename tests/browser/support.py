@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS_DIR
+from tests.browser.conftest import ARTIFACTS_DIR, PAGE_LOAD_TIMEOUT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -48,12 +48,14 @@ def open_widget(
     and the widget's one status line."""
     needs_notebook(notebooks_dir, notebook)
     run_notebook(page, notebook)
+    # a notebook of many widgets is drawn after its kernel is idle, slowly on a busy machine:
+    # wait for the widget as long as for the notebook itself
     widget = page.locator(selector)
-    expect(widget).to_have_count(1)
-    widget.scroll_into_view_if_needed()
-    expect(widget).to_be_visible()
+    expect(widget, f"the one {selector} in {notebook}").to_have_count(1, timeout=PAGE_LOAD_TIMEOUT)
+    widget.scroll_into_view_if_needed(timeout=PAGE_LOAD_TIMEOUT)
+    expect(widget).to_be_visible(timeout=PAGE_LOAD_TIMEOUT)
     status = widget.locator(".cardlib-status")
-    expect(status).to_have_count(1)
+    expect(status).to_have_count(1, timeout=PAGE_LOAD_TIMEOUT)
     return widget, status
 
 

@@ -115,7 +115,9 @@ def test_a_course_terminal_runs_cardlib_and_the_courses_python(course_server, te
     page.wait_for_function(f"() => /[$#]\\s*$/m.test(({_TERMINAL_TEXT_JS})())", polling=200)
     screen.click()
 
-    _run(page, "cardlib --version || cardlib rules GOLF-COLUMN")
+    _run(page, "cardlib --version")
+    _wait_for_text(page, "(cardlib-course)", 1)
+    _run(page, "cardlib rules GOLF-COLUMN")
     _wait_for_text(page, RULE_TITLE, 1)
     _run(page, "python -m cardlib rules GOLF-COLUMN")
     _wait_for_text(page, RULE_TITLE, 2)
