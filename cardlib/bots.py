@@ -14,9 +14,10 @@ from typing import Any
 def random_bot(game: Any, rng: random.Random) -> Any:
     """Any legal move, chosen uniformly: the random player of the invariant tests.
 
-    ``rng.choice`` reads only the length and one item of the live view, so a long listing
-    (a Rook bidder's 2,002 ways to lay five cards aside) is never built as a list."""
-    return rng.choice(game.legal_moves())
+    The moves are asked for once (:meth:`~cardlib.game.LegalMoves.now`) and ``rng.choice``
+    reads only their length and one item, so a long listing (a Rook bidder's 2,002 ways to
+    lay five cards aside) is never built as a list."""
+    return rng.choice(game.legal_moves().now())
 
 
 def simple_bot(game: Any, rng: random.Random) -> Any:

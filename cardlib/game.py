@@ -138,6 +138,13 @@ class LegalMoves(Sequence[M]):
         moves: Sequence[M] = self._game._legal()
         return moves
 
+    def now(self) -> Sequence[M]:
+        """The moves of this position, asked of the game once: for a caller that reads the
+        listing several times before the next move (as ``random.choice`` reads its length
+        and then an item).  It is the game's own listing, lazy where that is; read it
+        before the next move is made."""
+        return self._moves()
+
     def __len__(self) -> int:
         return len(self._moves())
 

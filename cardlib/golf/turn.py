@@ -51,9 +51,10 @@ def refusal(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
 
 
 def legal(game: GolfGame) -> tuple[GolfMove, ...]:
-    """The moves :func:`check` lets through now: the candidate moves that no rule refuses."""
+    """The moves :func:`check` lets through now: the candidate moves of this step of the
+    turn (:data:`~cardlib.golf.moves.CANDIDATES`) that no rule refuses."""
     who = game.players[game.seat]
-    return tuple(mv for mv in CANDIDATES if refusal(game, who, mv) is None)
+    return tuple(mv for mv in CANDIDATES[game.phase] if refusal(game, who, mv) is None)
 
 
 def hand_over(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
