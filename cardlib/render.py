@@ -44,13 +44,6 @@ def card_html(
     )
 
 
-def cards_html(cards: list[Card], *, size: int = 44) -> str:
-    """A row of face-up cards."""
-    return (
-        '<div class="cardlib-cards">' + "".join(card_html(c, size=size) for c in cards) + "</div>"
-    )
-
-
 def empty_pile_html(size: int) -> str:
     """An empty pile's dashed outline."""
     style = _CARD.format(w=size, h=round(size * 1.4)) + "border-style:dashed;background:#f4f4f4;"
