@@ -3,9 +3,12 @@ refused with exactly their rule ID."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardlib import Card, NotationError, RuleViolation
+from cardlib.errors import CardlibError as _CardlibError
 from cardlib.golf import (
     VALUES,
     GolfGame,
@@ -16,6 +19,9 @@ from cardlib.golf import (
     column_score,
     score_layout,
 )
+from cardlib.golf import GolfMatch as _GolfMatch
+from cardlib.golf.engine import GolfOptions as _GolfOptions
+from cardlib.golf.scoring import column_score as _column_score
 from tests.rules_support import check_refusal
 
 P = Position
@@ -522,3 +528,101 @@ def test_every_golf_rule_is_enforced_by_one_function_whose_docstring_is_the_rule
         doc = inspect.getdoc(fn) or ""
         assert doc and "\n" not in doc, f"{rule.id}: {fn.__qualname__} needs a one-line docstring"
         assert len(inspect.getsource(fn).splitlines()) <= 40, f"{rule.id} is not short"
+
+
+# -- issue 19: a refused call raises cardlib's own error and changes nothing --------------
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"extra_flip": "no"}, {"extra_flip": "false"}, {"last_turns": 1}, {"stock_out": "off"}],
+)
+def test_an_option_is_what_it_says_or_refused(options):
+    """``extra_flip="no"`` once switched the variant on; a switch is true or false."""
+    with pytest.raises(NotationError):
+        _GolfOptions(**options)
+    with pytest.raises(NotationError):
+        GolfGame(["Ann", "Ben"], options=options)
+
+
+def test_options_may_be_given_as_the_example_format_writes_them():
+    game = GolfGame(["Ann", "Ben"], options={"stock_out": "end", "extra_flip": True})
+    assert game.options == _GolfOptions(stock_out="end", extra_flip=True)
+    assert "extra flip" in repr(game)
+    with pytest.raises(NotationError, match="not a Golf option"):
+        GolfGame(["Ann", "Ben"], options={"stockout": "end"})
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: GolfGame(["Ann", "Ben"], seed=[1]),
+        lambda: GolfGame("Ann", seed=1),
+        lambda: GolfGame(["Ann", "Ben"], deck="2H 3H"),
+        lambda: GolfGame.from_position(["Ann", "Ben"], {}, stock_size="5"),
+        lambda: GolfGame.from_position(["Ann", "Ben"], {}, stock_size=5.5),
+        lambda: GolfGame.from_position(["Ann", "Ben"], {}, stock_size=-1),
+        lambda: GolfGame.from_position(["Ann", "Ben"], {}, stock=[0, 1]),
+        lambda: GolfGame.from_position(["Ann", "Ben"], {"Ann": {"TL": "KH"}}),
+        lambda: GolfGame.from_position(["Ann", "Ben"], {"Ann": {"XX": ("KH", True)}}),
+        lambda: GolfGame.from_position(["Ann", "Ben"], {"Cy": {}}),
+        lambda: _column_score("8H", 8),
+        lambda: _GolfMatch("Ann"),
+    ],
+)
+def test_wrong_arguments_are_refused_in_cardlibs_words(call):
+    with pytest.raises(_CardlibError):
+        call()
+
+
+def test_a_column_may_be_written_in_notation():
+    assert _column_score("8H", "8C").points == 0
+    assert _column_score("2H", "KS").points == -2
+
+
+@pytest.mark.parametrize("scores", [{"A": 3, "B": "x"}, {"A": 1, "B": 2.9}, {"A": 1}, [1, 2]])
+def test_a_refused_hole_records_nothing(scores):
+    """``record({"A": 3, "B": "x"})`` used to keep A's 3; ``2.9`` was kept as 2."""
+    match = _GolfMatch(["A", "B"])
+    match.record({"A": -2, "B": 4})
+    with pytest.raises(_CardlibError):
+        match.record(scores)
+    assert match.holes == {"A": [-2], "B": [4]}
+
+
+def _state(game: GolfGame) -> tuple:
+    return (
+        {p: (lay.cards[:], lay.up[:]) for p, lay in game.layouts.items()},
+        game.stock[:],
+        game.discard[:],
+        game.phase,
+        game.seat,
+        game.holding,
+        list(game.history),
+    )
+
+
+def test_a_refused_move_changes_nothing():
+    rng = random.Random(5)
+    game = GolfGame(["Ann", "Ben", "Cy"], seed=5)
+    while not game.is_over:
+        before = _state(game)
+        for wrong in ("peek TL", "take back", "move TL BR", "pass", "draw", "discard", 7, None):
+            try:
+                game.play(wrong)  # type: ignore[arg-type]
+            except _CardlibError:
+                assert _state(game) == before, wrong
+            else:
+                break
+        else:
+            game.play(rng.choice(list(game.legal_moves())))
+
+
+def test_a_position_with_no_stock_under_the_end_rule_is_over():
+    """GOLF-STOCK-OUT's 'end': the turn that emptied the stock ended the hand."""
+    game = GolfGame.from_position(
+        ["Ann", "Ben"], {}, stock_size=0, options=_GolfOptions(stock_out="end")
+    )
+    assert game.is_over and game.legal_rule == "GOLF-STOCK-OUT"
+    assert game.legal_moves() == []
+    assert set(game.result()) == {"Ann", "Ben"}

@@ -63,6 +63,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from cardlib import arguments
+from cardlib.arguments import card, flag, shown, whole
 from cardlib.cards import Card, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Game, LegalMoves, Result
@@ -130,10 +132,36 @@ class GolfOptions:
     last_turns: bool = False
 
     def __post_init__(self) -> None:
-        if self.stock_out not in (None, "reshuffle", "end"):
+        # The example format's values, and only those: a switch is true or false, so that
+        # extra_flip="no" is refused rather than read as on.
+        if not isinstance(self.stock_out, str | None) or self.stock_out not in (
+            None,
+            "reshuffle",
+            "end",
+        ):
             raise NotationError(
-                f"stock_out {self.stock_out!r} is not a house rule: use 'reshuffle', 'end' or None"
+                f"stock_out {shown(self.stock_out)} is not a house rule: use 'reshuffle', 'end' or None"
             )
+        flag(self.extra_flip, "extra_flip")
+        flag(self.last_turns, "last_turns")
+
+    @classmethod
+    def of(cls, options: GolfOptions | Mapping[str, object] | None) -> GolfOptions:
+        """The options a table agreed: a :class:`GolfOptions`, the same as a mapping (as the
+        example format writes them), or None for the defaults."""
+        if options is None:
+            return cls()
+        if isinstance(options, GolfOptions):
+            return options
+        if not isinstance(options, Mapping):
+            raise NotationError(f"options must be GolfOptions or a mapping, not {shown(options)}")
+        unknown = [k for k in options if k not in ("stock_out", "extra_flip", "last_turns")]
+        if unknown:
+            raise NotationError(
+                f"{shown(unknown[0])} is not a Golf option: the options are stock_out, "
+                "extra_flip and last_turns"
+            )
+        return cls(**options)  # type: ignore[arg-type]
 
     def describe(self) -> str:
         stock = {
@@ -184,7 +212,7 @@ class GolfGame:
         players: Sequence[str],
         *,
         dealer: str | None = None,
-        options: GolfOptions | None = None,
+        options: GolfOptions | Mapping[str, object] | None = None,
         seed: int | str | None = 0,
         deck: Sequence[Card | str] | None = None,
         record: bool = True,
@@ -193,7 +221,9 @@ class GolfGame:
         if deck is None:
             pack = shuffled(standard_deck(), self._rng)
         else:
-            pack = [c if isinstance(c, Card) else Card.parse(c) for c in deck]
+            if isinstance(deck, str) or not isinstance(deck, Sequence):
+                raise NotationError(f"a deck is a list of 52 cards, not {shown(deck)}")
+            pack = [card(c) for c in deck]
             one_pack(self.players, pack, complete=True)
         layouts, discard, stock = deal(self._seats_from_dealers_left(), pack)
         self.layouts = {p: layouts[p] for p in self.players}
@@ -207,10 +237,12 @@ class GolfGame:
         self,
         players: Sequence[str],
         dealer: str | None,
-        options: GolfOptions | None,
+        options: GolfOptions | Mapping[str, object] | None,
         seed: int | str | None,
         record: bool,
     ) -> None:
+        if isinstance(players, str):
+            raise NotationError(f"{short(players)} is not a list of player names")
         try:
             names = [str(p) for p in players]
         except TypeError:
@@ -220,10 +252,10 @@ class GolfGame:
             raise NotationError(f"players need distinct, non-empty names: {names!r}")
         self.players: tuple[str, ...] = tuple(names)
         self.dealer = self.players[-1] if dealer is None else self._player(dealer)
-        self.options = options or GolfOptions()
-        self.seed = seed
+        self.options = GolfOptions.of(options)
+        self.seed = arguments.seed(seed)
         self._rng = random.Random(seed)
-        self._record = record
+        self._record = flag(record, "record")
         self.history: list[tuple[str, GolfMove]] = []
         self.log: list[Event] = []
         self.holding: Card | None = None
@@ -244,7 +276,7 @@ class GolfGame:
         stock_size: int | None = None,
         to_move: str | None = None,
         dealer: str | None = None,
-        options: GolfOptions | None = None,
+        options: GolfOptions | Mapping[str, object] | None = None,
         seed: int | str | None = 0,
         record: bool = True,
     ) -> GolfGame:
@@ -258,12 +290,18 @@ class GolfGame:
         """
         self = cls.__new__(cls)
         self._setup_players(players, dealer, options, seed, record)
-        for name in layouts:
-            self._player(name)
+        if not isinstance(layouts, Mapping):
+            raise NotationError(f"layouts map each player to their cards, not {shown(layouts)}")
+        layouts = {self._player(name): _position_cards(lay) for name, lay in layouts.items()}
+        discard, stock = _cards(discard, "discard"), _cards(stock, "stock")
+        if stock_size is not None:
+            whole(stock_size, "stock_size", minimum=0)
+        if to_move is not None:
+            self._player(to_move)
         named: list[Card] = [
             c for lay in layouts.values() for c, _ in lay.values() if c is not None
         ]
-        named += list(discard) + list(stock)
+        named += discard + stock
         one_pack(self.players, named)
         taken = set(named)
         rest = [c for c in shuffled(standard_deck(), self._rng) if c not in taken]
@@ -306,6 +344,10 @@ class GolfGame:
         if done:
             self.went_out = done[0]
             turn.finish(self, "GOLF-END")
+        elif not self.stock and self.options.stock_out == "end":
+            # GOLF-STOCK-OUT's 'end': the turn that left the stock empty ended the hand, so
+            # a position with no stock under that house rule is a hand already over.
+            turn.finish(self, "GOLF-STOCK-OUT")
         return self
 
     def copy(self) -> GolfGame:
@@ -441,6 +483,26 @@ class GolfGame:
         """The turn passes clockwise: to the next player named (GOLF-ORDER)."""
         self.seat = (self.seat + 1) % len(self.players)
         return self.players[self.seat]
+
+
+def _cards(cards: object, what: str) -> list[Card]:
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise NotationError(f"{what} is a list of cards, not {shown(cards)}")
+    return [card(c) for c in cards]
+
+
+def _position_cards(layout: object) -> dict[Position, tuple[Card | None, bool]]:
+    """One player's cards of a position: position -> (card or None, face up)."""
+    if not isinstance(layout, Mapping):
+        raise NotationError(f"a layout maps positions (TL ... BR) to cards, not {shown(layout)}")
+    cards: dict[Position, tuple[Card | None, bool]] = {}
+    for pos, entry in layout.items():
+        where = pos if isinstance(pos, Position) else Position.parse(pos)
+        if not isinstance(entry, tuple) or len(entry) != 2:
+            raise NotationError(f"{where.name} needs (card or None, face up), not {shown(entry)}")
+        c, face_up = entry
+        cards[where] = (None if c is None else card(c), flag(face_up, f"{where.name}'s face up"))
+    return cards
 
 
 def _conforms(game: GolfGame) -> Game:

@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from cardlib.arguments import shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 
@@ -26,21 +27,30 @@ class GolfMatch:
     holes: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.players = tuple(self.players)
+        if isinstance(self.players, str) or not isinstance(self.players, Sequence):
+            raise NotationError(f"a match's players are a list of names, not {shown(self.players)}")
+        names = tuple(self.players)
+        if not names or not all(isinstance(p, str) and p.strip() for p in names):
+            raise NotationError(f"a match needs players with non-empty names: {shown(names)}")
+        if len(set(names)) != len(names):
+            raise NotationError(f"a match's players need distinct names: {shown(names)}")
+        self.players = names
         for p in self.players:
             self.holes.setdefault(p, [])
 
     def record(self, scores: Mapping[str, int]) -> None:
-        """Add one hole's scores, one for every player."""
-        if set(scores) != set(self.players):
+        """Add one hole's scores, one for every player (whole numbers, kept with their
+        signs); a refused hole records nothing."""
+        if not isinstance(scores, Mapping) or set(scores) != set(self.players):
             raise NotationError(f"a hole needs a score for each of {', '.join(self.players)}")
+        checked = {p: whole(scores[p], f"{p}'s score") for p in self.players}
         if self.holes_played >= HOLES_IN_MATCH:
             raise RuleViolation(
                 "GOLF-MATCH",
                 f"a match is {HOLES_IN_MATCH} holes and they have all been played",
             )
         for p in self.players:
-            self.holes[p].append(int(scores[p]))
+            self.holes[p].append(checked[p])
 
     @property
     def holes_played(self) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cardlib.arguments import card, shown
 from cardlib.cards import Card, Rank
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
@@ -75,8 +76,10 @@ class ColumnScore:
     reason: str
 
 
-def column_score(top: Card, bottom: Card) -> ColumnScore:
-    """Score one column with :func:`column_points` and say which rule decided it and why."""
+def column_score(top: Card | str, bottom: Card | str) -> ColumnScore:
+    """Score one column with :func:`column_points` and say which rule decided it and why
+    (the cards as :class:`Card` or their notation, ``"8H"``)."""
+    top, bottom = card(top), card(bottom)
     points = column_points(top, bottom)
     t, b = value(top), value(bottom)
     if top.rank == bottom.rank == Rank.TWO:
@@ -120,7 +123,9 @@ class LayoutScore:
 
 def score_layout(cards: Sequence[Card | str]) -> LayoutScore:
     """Score six cards given top row then bottom row (TL, TM, TR, BL, BM, BR)."""
-    six = [Card.parse(c) if isinstance(c, str) else c for c in cards]
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise NotationError(f"a layout is a list of six cards, not {shown(cards)}")
+    six = [card(c) for c in cards]
     if len(six) != 6:
         raise NotationError(f"a layout has six cards, got {len(six)}")
     left, middle, right = (column_score(six[c], six[c + 3]) for c in range(3))

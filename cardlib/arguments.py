@@ -1,0 +1,71 @@
+"""Checks of the arguments a public call is given, made before the call changes anything.
+
+Every public function and method of cardlib either works or raises cardlib's own error
+(a :class:`~cardlib.errors.NotationError` for a value of the wrong kind) and changes
+nothing.  These helpers say, in one line, what was expected::
+
+    >>> whole(5, "stock_size", minimum=0)
+    5
+    >>> whole(5.5, "stock_size")
+    Traceback (most recent call last):
+    ...
+    cardlib.errors.NotationError: stock_size must be a whole number, not 5.5
+    >>> flag("no", "extra_flip")
+    Traceback (most recent call last):
+    ...
+    cardlib.errors.NotationError: extra_flip must be true or false, not 'no'
+    >>> card("8H")
+    Card.parse('8H')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardlib.cards import Card
+from cardlib.errors import NotationError
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut short: a message quotes odd input without repeating all of it."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + "...(" + str(len(text)) + " characters)"
+
+
+def whole(value: object, what: str, *, minimum: int | None = None) -> int:
+    """``value`` if it is a whole number (not a bool, not a float, not text) of at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"{what} must be a whole number, not {shown(value)}")
+    if minimum is not None and value < minimum:
+        raise NotationError(f"{what} must be at least {minimum}, not {value}")
+    return value
+
+
+def flag(value: object, what: str) -> bool:
+    """``value`` if it is True or False: an option switched on by any other value would mean
+    what its words do not ("no" is not on)."""
+    if not isinstance(value, bool):
+        raise NotationError(f"{what} must be true or false, not {shown(value)}")
+    return value
+
+
+def seed(value: object) -> int | str | None:
+    """A seed for :class:`random.Random` that gives the same deal in every process: a whole
+    number, a text or None (a fresh random deal)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"a seed must be a whole number, a text or None, not {shown(value)}")
+    return value
+
+
+def card(value: Any) -> Card:
+    """A :class:`Card`, or its notation (``"8H"``, ``"10♥"``) read by :meth:`Card.parse`."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise NotationError(f"{shown(value)} is not a card: write it as 8H, 10D or QS")
+
+
+__all__ = ["card", "flag", "seed", "shown", "whole"]
