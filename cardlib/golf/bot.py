@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from cardlib.cards import Card
 from cardlib.golf.engine import GolfGame
-from cardlib.golf.layout import Layout
 from cardlib.golf.moves import DISCARD, DRAW, TAKE, GolfMove, Position
 from cardlib.golf.scoring import column_points, value
+from cardlib.golf.view import GolfView
 
 #: what a face-down Golf card is worth on average, for a bot's estimates
 UNKNOWN_GOLF_CARD = 5.0
 
 
-def _estimate(cards: list[Card | None]) -> float:
+def _estimate(cards: Sequence[Card | None]) -> float:
     """A layout's expected score from its visible cards (None = face down)."""
     total = 0.0
     for c in range(3):
@@ -26,9 +27,8 @@ def _estimate(cards: list[Card | None]) -> float:
     return total
 
 
-def _best_place(layout: Layout, card: Card) -> tuple[float, Position]:
+def _best_place(seen: tuple[Card | None, ...], card: Card) -> tuple[float, Position]:
     """The position where ``card`` lowers the estimate most, and by how much."""
-    seen = [layout.visible(p) for p in Position]
     before = _estimate(seen)
     best: tuple[float, Position] | None = None
     for p in Position:
@@ -40,20 +40,22 @@ def _best_place(layout: Layout, card: Card) -> tuple[float, Position]:
     return best
 
 
-def golf_bot(game: GolfGame, rng: random.Random) -> GolfMove:
-    """A sensible Golf player: keeps low cards and pairs, never peeks."""
-    who = game.to_move
-    assert who is not None
-    layout = game.layouts[who]
-    legal = list(game.legal_moves())
-    if game.phase in ("flip", "extra-flip"):
+def golf_bot(seen: GolfView | GolfGame, rng: random.Random) -> GolfMove:
+    """A sensible Golf player: keeps low cards and pairs, never peeks.  It is given the
+    view of the player to move (:meth:`GolfGame.view <cardlib.golf.engine.GolfGame.view>`)."""
+    if isinstance(seen, GolfGame):  # TRANSITION: until every caller passes a view
+        assert seen.to_move is not None
+        seen = seen.view(seen.to_move)
+    layout = seen.layouts[seen.player]
+    legal = list(seen.legal_moves())
+    if seen.phase in ("flip", "extra-flip"):
         return rng.choice(legal)
-    if game.phase == "draw":
-        top = game.discard_top
+    if seen.phase == "draw":
+        top = seen.discard_top
         if (top is not None and _best_place(layout, top)[0] >= 3) or DRAW not in legal:
             return TAKE
         return DRAW
-    held = game.holding
+    held = seen.holding
     assert held is not None
     gain, pos = _best_place(layout, held)
     if gain <= 0 and DISCARD in legal:

@@ -82,6 +82,7 @@ from cardlib.golf.scoring import (
     score_layout,
     value,
 )
+from cardlib.golf.view import GolfView
 
 # The engine's names, wherever they are defined: ``from cardlib.golf.engine import ...``
 # keeps working for the widgets, the pictures and the claims.
@@ -430,6 +431,28 @@ class GolfGame:
         )
 
     # -- views -----------------------------------------------------------------------
+
+    def view(self, player: str) -> GolfView:
+        """What ``player`` may know now (:class:`~cardlib.golf.view.GolfView`): the face-up
+        cards, the discard pile, the stock's size, the card they hold, the moves made, and
+        their legal moves; a copy, so it never shows what they could not see."""
+        who = self._player(player)
+        sees_held = self.held_from == "discard" or who == self.to_move
+        return GolfView(
+            player=who,
+            players=self.players,
+            to_move=self.to_move,
+            phase=self.phase,
+            layouts={
+                p: tuple(self.layouts[p].visible(pos) for pos in Position) for p in self.players
+            },
+            discard=tuple(self.discard),
+            stock_size=len(self.stock),
+            holding=self.holding if sees_held else None,
+            held_from=self.held_from,
+            history=tuple(self.history),
+            legal=self._legal() if who == self.to_move else (),
+        )
 
     @property
     def stock_size(self) -> int:
