@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -93,19 +93,57 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("schema", help="print the JSON Schema of a worked example")
     sim = sub.add_parser("simulate", help="play N seeded games with bots; write a row a game")
-    sim.add_argument("game", choices=["golf", "go-fish", "rook"])
+    from cardlib.games import GAMES
+
+    sim.add_argument("game", choices=list(GAMES))
     sim.add_argument("-n", type=int, default=1000, help="games (default 1000)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--players", nargs="+", help="a number, or the names in seat order")
-    sim.add_argument("--rule-set", help="Go Fish: pagat, bicycle or gamerules")
+    sim.add_argument("--rule-set", help=_Later(_rule_set_words))  # type: ignore[arg-type]
     sim.add_argument("--option", action="append", default=[], help="an option: NAME=VALUE")
     sim.add_argument("--bots", nargs="+", default=["random"], help="random, simple or module:fn")
-    sim.add_argument("--full-game", action="store_true", help="Rook: play games to 300")
+    sim.add_argument("--full-game", action="store_true", help=_Later(_full_game_words))  # type: ignore[arg-type]
     sim.add_argument("--max-moves", type=int, default=10_000, help="cap on decisions a game")
     sim.add_argument("--format", choices=["csv", "jsonl"], default="csv")
     sim.add_argument("-o", "--output", help="file to write (default: standard output)")
     sim.add_argument("--workers", type=int, help="worker processes (default: by size)")
     return parser
+
+
+class _Later:
+    """Help words made from the games' specs only when the help is shown: building the
+    parser imports no game, so ``cardlib --version`` and ``cardlib rules`` stay quick."""
+
+    def __init__(self, words: Callable[[], str]) -> None:
+        self.words = words
+
+    def __str__(self) -> str:
+        return self.words()
+
+    def strip(self) -> str:
+        return str(self).strip()
+
+    def __mod__(self, params: object) -> str:  # how argparse fills in a help text
+        return str(self) % params
+
+
+def _or(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _rule_set_words() -> str:
+    """``Go Fish: pagat, bicycle or gamerules``: the games that have several rule sets."""
+    from cardlib.games import GAMES
+
+    several = [s for s in GAMES.values() if len(s.rule_sets) > 1]
+    return "; ".join(f"{s.name}: {_or(s.rule_sets)}" for s in several) or "the game's one"
+
+
+def _full_game_words() -> str:
+    """``Rook: play a game to 300``: the games that have a game of several hands."""
+    from cardlib.games import GAMES
+
+    return "; ".join(f"{s.name}: play {s.whole_game_words}" for s in GAMES.values() if s.whole_game)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

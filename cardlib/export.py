@@ -5,13 +5,13 @@ proves it.  The claims are not computed by a second copy of any rule: the export
 the example's setup with the game's own claims module (as the checker does), replays the
 moves through the engine, and asks each claim of the claims table what the rules give --
 the very function the checker later compares the claim with.  Which claims a game's
-examples make, and when, is chosen in ``cardlib/<game>/export.py``:
+examples make, and when, is its spec's export policy (:class:`cardlib.games.ExportPolicy`,
+in ``cardlib/<game>/export.py``):
 
 * ``header(game)``: the ``rule_set`` and ``options`` fields;
 * ``position(game)``: the ``setup`` of a game that did not start from a seeded deal;
 * ``after(event, game)``: the claims to make after a move (a book laid, a trick won);
-* ``final(game)``: the claims at the end (scores, tricks, books, the winner);
-* ``engine(state)``: the engine's game inside the claims module's state.
+* ``final(game)``: the claims at the end (scores, tricks, books, the winner).
 
 Claims are asked with *probe* values shaped like the claim (``{player: PROBE}``); every
 leaf comes back confirmed or mismatched with the engine's value, which is what is written.
@@ -29,30 +29,7 @@ import yaml
 
 from cardlib.check import play_step
 from cardlib.claims import Confirmed
-from cardlib.games import GAMES
-
-
-class _Probe:
-    """A claimed value equal to nothing, so the claim reports the engine's value."""
-
-    __hash__ = object.__hash__
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    def __repr__(self) -> str:
-        return "PROBE"
-
-
-PROBE: Any = _Probe()
-
-
-def _policy(game_id: str) -> ModuleType:
-    from cardlib.gofish import export as gofish
-    from cardlib.golf import export as golf
-    from cardlib.rook import export as rook
-
-    return {"golf": golf, "go-fish": gofish, "rook": rook}[game_id]
+from cardlib.games import GAMES, PROBE
 
 
 def plain(value: Any) -> Any:
@@ -109,8 +86,8 @@ def example(
     """The worked example of a game: ``first`` is the game before the first move (a fresh
     deal with ``seed``, or, with ``seed=None``, a position), ``moves`` the (player, move)
     pairs made since.  Returns YAML text that ``cardlib check`` passes."""
-    policy = _policy(game_id)
-    claims = GAMES[game_id].claims
+    spec = GAMES[game_id]
+    policy, claims = spec.export, spec.claims
     doc: dict[str, Any] = {"example": title, "source": source, "game": game_id}
     doc.update(policy.header(first))
     doc["players"] = list(first.players)
@@ -119,14 +96,13 @@ def example(
     steps: list[dict[str, Any]] = []
     for i, (player, move) in enumerate(moves):
         here = ("steps", i, player)
-        play = getattr(claims, "play", None)  # as cardlib.check does, until every game drops it
-        event = play(state, player, move, here) if play else play_step(state, player, move, here)
+        event = play_step(state, player, move, here)
         step: dict[str, Any] = _Block({player: move})
-        expect = claim_values(claims, state, policy.after(event, policy.engine(state)))
+        expect = claim_values(claims, state, policy.after(event, state))
         if expect:
             step["expect"] = expect
         steps.append(step)
-    final = claim_values(claims, state, policy.final(policy.engine(state)))
+    final = claim_values(claims, state, policy.final(state))
     if final:
         steps.append(_Block({"expect": final}))
     if not steps:
@@ -137,7 +113,7 @@ def example(
 
 def session_example(session: Any, *, title: str | None = None, source: str | None = None) -> str:
     """The example of a :class:`cardlib.widgets.session.TableSession`'s game so far."""
-    name = GAMES[session.game_id].name
+    name = GAMES[session.game_id].title
     seeded = session.deal is not None
     where = f"deal {session.seed}" if seeded else "a given position"
     return example(

@@ -4,21 +4,16 @@ books and the winner."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from cardlib.export import PROBE
+from cardlib.games import PROBE, changed_options
 from cardlib.gofish.engine import GoFishGame, GoFishOptions
 
 _DEFAULTS = GoFishOptions()
 
 
 def header(game: GoFishGame) -> dict[str, Any]:
-    options = {
-        f.name: getattr(game.options, f.name)
-        for f in dataclasses.fields(GoFishOptions)
-        if f.name != "rule_set" and getattr(game.options, f.name) != getattr(_DEFAULTS, f.name)
-    }
+    options = changed_options(game.options, _DEFAULTS, leave=("rule_set",))
     return {"rule_set": game.options.rule_set, **({"options": options} if options else {})}
 
 
@@ -35,12 +30,6 @@ def position(game: GoFishGame) -> dict[str, Any]:
     if game.to_move is not None:
         spec["to_move"] = game.to_move
     return {"position": spec}
-
-
-def engine(state: Any) -> GoFishGame:
-    # the claims module's state is the game itself since Go Fish moved onto the protocol
-    game: GoFishGame = state
-    return game
 
 
 def after(event: Any, game: GoFishGame) -> dict[str, Any]:

@@ -4,30 +4,21 @@ at the end of the hand, every column's score and every player's score."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from cardlib.export import PROBE
+from cardlib.games import PROBE, changed_options
 from cardlib.golf.engine import COLUMNS, GolfGame, GolfOptions
 
 _DEFAULTS = GolfOptions()
 
 
 def header(game: GolfGame) -> dict[str, Any]:
-    options = {
-        f.name: getattr(game.options, f.name)
-        for f in dataclasses.fields(GolfOptions)
-        if getattr(game.options, f.name) != getattr(_DEFAULTS, f.name)
-    }
+    options = changed_options(game.options, _DEFAULTS)
     return {"options": options} if options else {}
 
 
 def position(game: GolfGame) -> dict[str, Any]:
     raise ValueError("a Golf table starts from a deal: export it with its seed")
-
-
-def engine(state: Any) -> GolfGame:
-    return state
 
 
 def after(event: Any, game: GolfGame) -> dict[str, Any]:

@@ -5,10 +5,9 @@ was made."""
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
-from cardlib.export import PROBE
+from cardlib.games import PROBE, changed_options
 from cardlib.rook.hand import RookHand
 from cardlib.rook.seats import RookOptions
 
@@ -17,11 +16,7 @@ _TEAMS = ("NS", "EW")
 
 
 def header(hand: RookHand) -> dict[str, Any]:
-    options = {
-        f.name: getattr(hand.options, f.name)
-        for f in dataclasses.fields(RookOptions)
-        if getattr(hand.options, f.name) != getattr(_DEFAULTS, f.name)
-    }
+    options = changed_options(hand.options, _DEFAULTS)
     return {"options": options} if options else {}
 
 
@@ -42,10 +37,6 @@ def position(hand: RookHand) -> dict[str, Any]:
             }
         }
     raise ValueError("a Rook position is exported from the deal or from the first trick")
-
-
-def engine(state: Any) -> RookHand:
-    return state
 
 
 def after(event: Any, hand: RookHand) -> dict[str, Any]:

@@ -1,14 +1,15 @@
 """Jupyter widgets: thin views over the engines (the only part of cardlib that imports ipywidgets).
 
-Each game keeps its widgets in its own package (``cardlib.golf.widgets``, ...); this module
-gathers them by name, importing a game's widgets when one is first asked for, and
-:mod:`cardlib.widgets.common` holds what they share.
+Each game keeps its widgets in its own package (``cardlib.golf.widgets``, ...) and names
+them in its spec (:attr:`cardlib.games.GameSpec.widgets`); this module gives them by name,
+importing a game's widgets when one of them is first asked for.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from cardlib.games import GAMES
 
 INSTALL_HINT = (
     "cardlib's widgets need ipywidgets, which the core install leaves out: "
@@ -23,20 +24,11 @@ except ModuleNotFoundError as _missing:
         raise
     raise ModuleNotFoundError(INSTALL_HINT, name="ipywidgets") from None
 
-_WHERE = {
-    "AskSandbox": "cardlib.gofish.widgets",
-    "GoFishTable": "cardlib.gofish.widgets",
-    "GolfTable": "cardlib.golf.widgets",
-    "LayoutScorer": "cardlib.golf.widgets",
-    "BiddingPanel": "cardlib.rook.widgets",
-    "RookTable": "cardlib.rook.widgets",
-    "TrickTrainer": "cardlib.rook.widgets",
-}
-
-__all__ = sorted(_WHERE)
-
 
 def __getattr__(name: str) -> Any:
-    if name not in _WHERE:
-        raise AttributeError(f"module 'cardlib.widgets' has no attribute {name!r}")
-    return getattr(importlib.import_module(_WHERE[name]), name)
+    if name == "__all__":  # every game's widgets (each game's spec is imported to list them)
+        return sorted(w for spec in GAMES.values() for w in spec.widgets)
+    for spec in GAMES.values():
+        if name in spec.widgets and spec.widget_module is not None:
+            return getattr(spec.widget_module(), name)
+    raise AttributeError(f"module 'cardlib.widgets' has no attribute {name!r}")

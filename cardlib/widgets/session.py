@@ -128,9 +128,19 @@ class Refusal:
     instead: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, v: RuleViolation | NotationError, tried: str, instead: Sequence[str]) -> Refusal:
+    def of(
+        cls,
+        v: RuleViolation | NotationError,
+        tried: str,
+        instead: Sequence[str],
+        game_id: str | None = None,
+    ) -> Refusal:
+        """The refusal of ``tried``; the rule's title is the catalogue's, or the game's own
+        (``game_id``'s spec) for a game from outside the catalogue."""
         rule = v.rule or "INPUT-MOVE"
-        title = rules[rule].title if rule in rules else "not a move"
+        spec = GAMES.get(game_id) if game_id is not None else None
+        known = spec.rule(rule) if spec is not None else rules.get(rule)
+        title = known.title if known is not None else "not a move"
         return cls(rule, title, v.message, tried, tuple(instead))
 
     @property
@@ -255,7 +265,7 @@ class TableSession:
         try:
             event = self.game.play(move, player=self.mover)
         except (RuleViolation, NotationError) as v:
-            self.refusal = Refusal.of(v, tried, self._instead())
+            self.refusal = Refusal.of(v, tried, self._instead(), self.game_id)
             return self.refusal
         self.refusal = None
         self._undo.append(snap)

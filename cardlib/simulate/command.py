@@ -1,0 +1,226 @@
+"""The command line's ``cardlib simulate``: the rows written as their games finish, and a
+signal, a failing bot or an output that cannot be written said in one line."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import sys
+from collections.abc import Callable, Generator
+from typing import Any
+
+from cardlib.errors import CardlibError
+from cardlib.simulate.plan import BOTS
+from cardlib.simulate.rows import Row, Writer
+from cardlib.simulate.run import batches as batches_of
+
+
+def command(args: Any) -> int:
+    """Run ``cardlib simulate`` (its arguments parsed by :mod:`cardlib.cli`); the exit status.
+
+    The rows are written as their games finish, a batch at a time, in bounded memory
+    whatever ``-n`` is.  SIGINT (Ctrl-C) and SIGTERM stop the games and their worker
+    processes and say so in one line (exit status 130 and 143); so does a bot that fails
+    (after the rows of the games before it) and an output that cannot be written (exit 2).
+    """
+    try:
+        players: int | list[str] | None = None
+        if args.players:
+            one = args.players[0]
+            players = int(one) if len(args.players) == 1 and one.isdigit() else list(args.players)
+        bar = _Bar(args.n) if sys.stderr.isatty() and args.n >= 1000 else None
+        batches = batches_of(
+            args.game,
+            args.n,
+            seed=args.seed,
+            players=players,
+            rule_set=args.rule_set,
+            options=dict(_option(o) for o in args.option),
+            bots=[_bot(b) for b in args.bots],
+            executor=None,
+            workers=args.workers,
+            batch_size=None,
+            max_moves=args.max_moves,
+            full_game=args.full_game,
+            max_hands=200,
+            progress=bar,
+        )
+    except (ValueError, TypeError, CardlibError) as e:
+        print(f"cardlib: error: {e}", file=sys.stderr)
+        return 2
+    signals = _Signals()
+    try:
+        try:
+            return _write(batches, args, bar)
+        finally:
+            signals.disarm()  # a signal from here on is noted, never raised
+    except _Signalled as stop:
+        batches.close()
+        if bar is not None:
+            bar.close()
+        if not args.output:
+            _let_go_of_stdout()
+        import signal
+
+        said = "interrupted" if stop.signum == signal.SIGINT else "terminated"
+        print(f"cardlib: {said}", file=sys.stderr)
+        return 128 + stop.signum
+    finally:
+        batches.close()
+        signals.restore()
+
+
+def _write(batches: Generator[list[Row], None, None], args: Any, bar: _Bar | None) -> int:
+    """Write the rows batch by batch, each batch flushed; the exit status."""
+    where = args.output or "standard output"
+
+    def fail(said: str) -> int:
+        batches.close()  # the workers stop before the line is written
+        if bar is not None:
+            bar.close()
+        print(f"cardlib: error: {said}", file=sys.stderr)
+        return 2
+
+    with contextlib.ExitStack() as files:
+        try:
+            out = (
+                files.enter_context(open(args.output, "w", newline="", encoding="utf-8"))
+                if args.output
+                else sys.stdout
+            )
+        except OSError as e:
+            return fail(f"cannot write {where}: {e.strerror or e}")
+        writer = Writer(out, args.format)
+        while True:
+            try:
+                batch = next(batches)
+            except StopIteration:
+                break
+            except (ValueError, TypeError, CardlibError) as e:
+                return fail(str(e))
+            try:
+                writer.write(batch)
+                out.flush()
+            except BrokenPipeError:
+                batches.close()
+                raise  # the reader went away: the command stops quietly
+            except OSError as e:
+                if out is sys.stdout:
+                    _let_go_of_stdout()
+                else:  # what failed to be written is not tried again on closing
+                    files.pop_all()
+                    with contextlib.suppress(OSError):
+                        out.close()
+                return fail(f"cannot write {where}: {e.strerror or e}")
+    if bar is not None:
+        bar.close()
+    return 0
+
+
+def _let_go_of_stdout() -> None:
+    """Standard output, when a pipe or a socket, becomes /dev/null, so that what is left in
+    its buffer never holds up the exit (a reader that stopped) or fails it again."""
+    import stat
+
+    try:
+        fd = sys.stdout.fileno()
+        mode = os.fstat(fd).st_mode
+    except (OSError, ValueError, AttributeError):
+        return
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or (stat.S_ISCHR(mode) and not os.isatty(fd)):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), fd)
+
+
+class _Signalled(BaseException):
+    """SIGINT or SIGTERM arrived while ``cardlib simulate`` ran."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _Signals:
+    """While armed, the first SIGINT or SIGTERM raises :class:`_Signalled` (the main thread
+    only; a signal ignored when the command started stays ignored)."""
+
+    def __init__(self) -> None:
+        import signal
+        import threading
+
+        self.armed = True
+        self.before: dict[int, Any] = {}
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) is not signal.SIG_IGN:
+                self.before[signum] = signal.signal(signum, self._handle)
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.armed:
+            self.armed = False
+            raise _Signalled(signum)
+
+    def disarm(self) -> None:
+        self.armed = False
+
+    def restore(self) -> None:
+        import signal
+
+        for signum, handler in self.before.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+        self.before = {}
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` with VALUE read as true/false/none, a number or text."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise ValueError(f"option {text!r}: write NAME=VALUE, e.g. refill=true")
+    words: dict[str, Any] = {"true": True, "false": False, "none": None}
+    if value.lower() in words:
+        return name.replace("-", "_"), words[value.lower()]
+    return name.replace("-", "_"), int(value) if value.lstrip("-").isdigit() else value
+
+
+def _bot(name: str) -> str | Callable[[Any, random.Random], Any]:
+    """A bot's name, or ``module:function`` imported."""
+    if name in BOTS:
+        return name
+    module, sep, attr = name.partition(":")
+    if not sep:
+        raise ValueError(
+            f"{name!r} is not a bot: use {', '.join(map(repr, BOTS))} or module:function"
+        )
+    import pkgutil
+
+    try:  # "module:" names the module itself, imported as ``import module`` would
+        found = pkgutil.resolve_name(f"{module}:")
+    except Exception as e:  # the module's own code runs: anything may go wrong in it
+        raise ValueError(f"cannot load the bot {name!r}: {type(e).__name__}: {e}") from None
+    bot = getattr(found, attr, None)
+    if not callable(bot):
+        raise ValueError(f"{name!r} is not a function: {module} has no function {attr!r}")
+    return bot
+
+
+class _Bar:
+    """A progress bar on standard error: ``[#####.....] 5,000/10,000 games``."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.done = total, 0
+
+    def __call__(self, k: int) -> None:
+        import sys
+
+        self.done += k
+        filled = 30 * self.done // max(1, self.total)
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (30 - filled)}] {self.done:,}/{self.total:,} games"
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        import sys
+
+        sys.stderr.write("\n")

@@ -1,0 +1,120 @@
+"""A simulated game's row, and rows written as CSV or JSON Lines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One simulated game.
+
+    ``seed`` replays it (the engine's seed; the bots draw from ``random.Random(seed + 1)``),
+    ``seats`` are the players in seat order and ``bots`` who played them, ``first`` who
+    moved first, ``decisions`` the moves the bots chose, ``scores`` the result per player
+    (Golf: points, lower is better; Go Fish: books; Rook: the team's points), ``teams`` the
+    result per team (Rook), ``winners`` (several on a tie; none when capped).  ``record``
+    holds what the game records: Go Fish's books, Golf's column scores, Rook's contract
+    and counters.
+    """
+
+    index: int
+    seed: int
+    game: str
+    rule_set: str
+    seats: tuple[str, ...]
+    bots: tuple[str, ...]
+    first: str
+    decisions: int
+    capped: bool
+    winners: tuple[str, ...]
+    scores: dict[str, int]
+    teams: dict[str, int] = field(default_factory=dict)
+    record: dict[str, Any] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[type[Row], tuple[Any, ...]]:
+        # pickled as its fields, without their names: half the time to unpickle, which a
+        # simulation in worker processes does for every row in the one process reading them
+        return Row, tuple(getattr(self, name) for name in self.__slots__)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as plain JSON values (tuples become lists)."""
+        return {
+            "index": self.index,
+            "seed": self.seed,
+            "game": self.game,
+            "rule_set": self.rule_set,
+            "seats": list(self.seats),
+            "bots": list(self.bots),
+            "first": self.first,
+            "decisions": self.decisions,
+            "capped": self.capped,
+            "winners": list(self.winners),
+            "scores": dict(self.scores),
+            "teams": dict(self.teams),
+            "record": dict(self.record),
+        }
+
+    def flat(self) -> dict[str, Any]:
+        """The row as one level of columns, for CSV: ``scores.Ann``, ``record.books.Ann``;
+        a list is written as its items joined by spaces."""
+        out: dict[str, Any] = {}
+
+        def put(key: str, value: Any) -> None:
+            if isinstance(value, Mapping):
+                for k, v in value.items():
+                    put(f"{key}.{k}", v)
+            elif isinstance(value, list | tuple):
+                out[key] = " ".join(map(str, value))
+            else:
+                out[key] = value
+
+        for key, value in self.as_dict().items():
+            put(key, value)
+        return out
+
+
+class Writer:
+    """Rows written as CSV (the columns of the first row: every row of a simulation has the
+    same) or JSON Lines, as they come."""
+
+    def __init__(self, out: Any, fmt: str) -> None:
+        self.out, self.fmt = out, fmt
+        self.csv: Any = None
+
+    def write(self, rows: Iterable[Row]) -> None:
+        import json
+
+        if self.fmt == "jsonl":
+            dumps = json.dumps
+            self.out.write("".join(dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in rows))
+            return
+        for row in rows:
+            flat = row.flat()
+            if self.csv is None:
+                import csv
+
+                self.csv = csv.DictWriter(self.out, list(flat), lineterminator="\n")
+                self.csv.writeheader()
+            self.csv.writerow(flat)  # a column the first row lacks is a ValueError
+
+
+def write_rows(rows: Iterable[Row], out: Any, fmt: str = "csv") -> None:
+    """Write rows as CSV (one flat column a value, see :meth:`Row.flat`) or JSON Lines.
+
+    A list's CSV has every column of any of its rows; rows from an iterator (such as
+    :func:`stream`) are written as they come, under the first row's columns."""
+    if fmt == "csv" and isinstance(rows, Sequence):
+        import csv
+
+        if not rows:  # no games, no columns: nothing to write
+            return
+        flat = [row.flat() for row in rows]
+        columns = list(dict.fromkeys(k for f in flat for k in f))
+        writer = csv.DictWriter(out, columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(flat)
+        return
+    Writer(out, fmt).write(rows)
