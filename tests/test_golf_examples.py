@@ -40,7 +40,7 @@ def another(key: str, value: str, players: list[str]) -> str | None:
         return GAME_RULES[(GAME_RULES.index(value) + 1) % len(GAME_RULES)]
     if key == "phase":
         return PHASES[(PHASES.index(value) + 1) % len(PHASES)]
-    if key in ("to_move", "winner"):
+    if key in ("to_move", "winner", "hole_winner"):
         return players[(players.index(value) + 1) % len(players)]
     if key == "legal":
         return another_move(value)

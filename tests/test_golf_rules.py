@@ -21,6 +21,7 @@ from cardlib.golf import (
 )
 from cardlib.golf import GolfMatch as _GolfMatch
 from cardlib.golf.engine import GolfOptions as _GolfOptions
+from cardlib.golf.holes import PlayedMatch as _PlayedMatch
 from cardlib.golf.scoring import column_score as _column_score
 from tests.rules_support import check_refusal
 
@@ -626,3 +627,84 @@ def test_a_position_with_no_stock_under_the_end_rule_is_over():
     assert game.is_over and game.legal_rule == "GOLF-STOCK-OUT"
     assert game.legal_moves() == []
     assert set(game.result()) == {"Ann", "Ben"}
+
+
+# -- issue 20: a match played hole by hole, and a reshuffle an example can name ----------
+
+
+def _quick_hole(seed: int) -> GolfGame:
+    return GolfGame(["Ann", "Ben"], seed=seed)
+
+
+def _finish(match: _PlayedMatch) -> None:
+    """Play random moves until the hole in play (or, once one has ended, the next) ends."""
+    rng = random.Random(1)
+    match.play(rng.choice(list(match.legal_moves())))
+    while not match.hole.is_over:
+        match.play(rng.choice(list(match.legal_moves())))
+
+
+def test_a_played_match_records_each_hole_as_it_ends():
+    match = _PlayedMatch([_quick_hole(s) for s in (1, 2, 3)])
+    totals = {"Ann": 0, "Ben": 0}
+    for n in (1, 2, 3):
+        _finish(match)
+        assert match.hole.is_over and match.number == n and match.holes_played == n
+        for p, score in match.hole.scores().items():
+            totals[p] += score
+        assert match.match.totals() == totals
+    assert match.is_over and match.to_move is None and dict(match.result()) == totals
+
+
+def test_a_refused_move_between_holes_starts_nothing():
+    match = _PlayedMatch([_quick_hole(1), _quick_hole(2)])
+    _finish(match)
+    assert match.to_move == "Ann" and match.number == 1
+    with pytest.raises(RuleViolation, match="GOLF-FLIP-TWO"):
+        match.play("draw")
+    assert match.number == 1 and match.holes_played == 1
+    match.play("flip TL")
+    assert match.number == 2 and match.holes_played == 1
+
+
+def test_a_match_is_at_most_nine_holes_of_the_same_players():
+    with pytest.raises(RuleViolation, match="GOLF-MATCH"):
+        _PlayedMatch([_quick_hole(s) for s in range(10)])
+    with pytest.raises(NotationError):
+        _PlayedMatch([_quick_hole(1), GolfGame(["Ann", "Cy"], seed=1)])
+    with pytest.raises(NotationError):
+        _PlayedMatch([])
+
+
+def _empty_stock(**kwargs) -> GolfGame:
+    return GolfGame.from_position(
+        ["Mei", "Ben"],
+        {"Mei": {"TL": (Card.parse("4H"), True)}},
+        discard=[Card.parse("KH"), Card.parse("2D"), Card.parse("9S")],
+        stock_size=0,
+        options=_GolfOptions(stock_out="reshuffle"),
+        **kwargs,
+    )
+
+
+def test_the_top_of_a_reshuffle_can_be_named():
+    game = _empty_stock(reshuffle=["2D", "KH"])
+    assert game.play("draw").of("draw")[0].cards == (Card.parse("2D"),)
+    assert game.stock[-1] == Card.parse("KH") and game.discard == [Card.parse("9S")]
+    same_seed = _empty_stock()
+    same_seed.play("draw")
+    assert sorted(same_seed.stock + [same_seed.holding]) == sorted(game.stock + [game.holding])
+
+
+def test_a_reshuffle_naming_a_card_not_among_the_discards_is_refused():
+    game = _empty_stock(reshuffle=["4H"])  # in Mei's layout
+    before = (game.stock[:], game.discard[:])
+    with pytest.raises(RuleViolation, match="GOLF-STOCK-OUT"):
+        game.play("draw")
+    assert (game.stock, game.discard) == before
+    with pytest.raises(RuleViolation, match="GOLF-STOCK-OUT"):
+        _empty_stock(reshuffle=["9S"]).play("draw")  # the top card stays on the pile
+    with pytest.raises(NotationError):
+        GolfGame(["Mei", "Ben"], reshuffle=["2D"])  # no reshuffle rule agreed
+    with pytest.raises(NotationError):
+        _empty_stock(reshuffle=["2D", "2D"])

@@ -24,9 +24,10 @@ from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError
 from cardlib.examples import Map
 from cardlib.golf.engine import COLUMNS, GolfGame, GolfMatch, GolfOptions, Position
+from cardlib.golf.holes import PlayedMatch
 
 Path = tuple[Any, ...]
-State = GolfGame | Record
+State = GolfGame | PlayedMatch | Record
 
 NO_MOVES = ("INPUT-SCHEMA", "a match example records hole scores; it has no moves")
 
@@ -62,12 +63,58 @@ def start(doc: Map) -> State:
     try:
         if kind == "match":
             return Record(_match(players, spec, at), NO_MOVES)
+        if kind == "holes":
+            holes = []
+            for i, hole in enumerate(spec):
+                here = (*at, i)
+                hole_dealer = (
+                    _player(players, hole["dealer"], (*here, "dealer"))
+                    if "dealer" in hole
+                    else dealer
+                )
+                ((hole_kind, hole_spec),) = ((k, v) for k, v in hole.items() if k != "dealer")
+                holes.append(
+                    _hand(
+                        players,
+                        hole_kind,
+                        hole_spec,
+                        (*here, hole_kind),
+                        hole_dealer,
+                        options,
+                        seed,
+                    )
+                )
+            return PlayedMatch(holes)
+        return _hand(players, kind, spec, at, dealer, options, seed)
+    except NotationError as e:
+        raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
+
+
+def _hand(
+    players: tuple[str, ...],
+    kind: str,
+    spec: Map,
+    at: Path,
+    dealer: str | None,
+    options: GolfOptions,
+    seed: Any,
+) -> GolfGame:
+    """One hand (hole) an example sets up: a ``deal`` or a ``position``."""
+    reshuffle = None
+    if "reshuffle" in spec:
+        reshuffle = NamedCards("GOLF-DECK", Card.parse).many(spec["reshuffle"], (*at, "reshuffle"))
+    try:
         if kind == "deal":
             deck = None
             if "deck" in spec:
                 deck = NamedCards("GOLF-DECK", Card.parse).many(spec["deck"], (*at, "deck"))
             return GolfGame(
-                players, dealer=dealer, options=options, seed=spec.get("seed", seed), deck=deck
+                players,
+                dealer=dealer,
+                options=options,
+                seed=spec.get("seed", seed),
+                deck=deck,
+                reshuffle=reshuffle,
             )
         seen = NamedCards("GOLF-DECK", Card.parse)
         layouts: dict[str, dict[Position, tuple[Card | None, bool]]] = {}
@@ -92,6 +139,7 @@ def start(doc: Map) -> State:
             dealer=dealer,
             options=options,
             seed=seed,
+            reshuffle=reshuffle,
         )
     except NotationError as e:
         raise InputError.at(at, e.rule or "INPUT-SCHEMA", e.message) from None
@@ -116,10 +164,16 @@ def _match(players: tuple[str, ...], spec: Map, at: Path) -> GolfMatch:
 
 
 def _game(state: State, path: Path) -> GolfGame:
+    """The hand a claim is about: the example's, or in a match played hole by hole the hole
+    in play (or the one just ended)."""
+    if isinstance(state, PlayedMatch):
+        return state.hole
     return claim_about(state, GolfGame, path, "a hand", "a match")
 
 
 def _match_of(state: State, path: Path) -> GolfMatch:
+    if isinstance(state, PlayedMatch):
+        return state.match
     record = claim_about(state, Record, path, "a match", "a hand")
     return claim_about(record.value, GolfMatch, path, "a match", "a hand")
 
@@ -200,8 +254,29 @@ def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     )
 
 
-def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
+def _to_move(state: State, path: Path) -> str | None:
+    """Whose move it is: in a match played hole by hole, once a hole ends, the first player
+    of the next."""
+    return state.to_move if isinstance(state, PlayedMatch) else _game(state, path).to_move
+
+
+def _hole_winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
+    """Who won the hand (hole): the lowest score, several on a tie; none before it ends."""
     game = _game(state, path)
+    actual = game.result().winners if game.is_over else None
+    claimed = value if value is None else [value] if isinstance(value, str) else list(value)
+    for i, name in enumerate(claimed or []):
+        _player(game.players, name, path if isinstance(value, str) else (*path, i))
+    what = "the hole's winner (lowest score" + (
+        f": {', '.join(f'{p} {n}' for p, n in game.scores().items())})"
+        if game.is_over
+        else ", once it ends)"
+    )
+    yield _compare(path, "GOLF-MATCH", what, claimed, None if actual is None else list(actual))
+
+
+def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
+    game = state if isinstance(state, PlayedMatch) else _game(state, path)
     claimed = claimed_moves(game, value, path)
     actual = [str(m) for m in game.legal_moves()]
     yield _compare(
@@ -219,7 +294,9 @@ CLAIMS: dict[str, ClaimFn] = {
     "discard_top": _simple(
         "GOLF-REPLACE", "the top of the discard pile", lambda g: g.discard_top, _card_or_none
     ),
-    "to_move": _simple("GOLF-ORDER", "the player to move", lambda g: g.to_move),
+    "to_move": lambda state, value, path: iter(
+        [_compare(path, "GOLF-ORDER", "the player to move", value, _to_move(state, path))]
+    ),
     "phase": _simple("GOLF-ORDER", "the phase of the turn", lambda g: g.phase),
     "holding": _simple("GOLF-DRAW", "the card in hand", lambda g: g.holding, _card_or_none),
     "revealed": _simple(
@@ -239,5 +316,9 @@ CLAIMS: dict[str, ClaimFn] = {
     "legal": _legal,
     "totals": _per_player("GOLF-MATCH", "the match total", lambda m, p: m.totals()[p], _match_of),
     "hole_wins": _per_player("GOLF-MATCH", "holes won", lambda m, p: m.hole_wins()[p], _match_of),
+    "hole_winner": _hole_winner,
+    "holes_played": lambda state, value, path: iter(
+        [_compare(path, "GOLF-MATCH", "holes played", value, _match_of(state, path).holes_played)]
+    ),
     "winner": _winner,
 }

@@ -216,9 +216,11 @@ class GolfGame:
         options: GolfOptions | Mapping[str, object] | None = None,
         seed: int | str | None = 0,
         deck: Sequence[Card | str] | None = None,
+        reshuffle: Sequence[Card | str] | None = None,
         record: bool = True,
     ) -> None:
         self._setup_players(players, dealer, options, seed, record)
+        self._stated_reshuffle(reshuffle)
         if deck is None:
             pack = shuffled(standard_deck(), self._rng)
         else:
@@ -266,6 +268,20 @@ class GolfGame:
         self.last_turns_left: int | None = None
         self.ended_by: str | None = None
 
+    def _stated_reshuffle(self, order: Sequence[Card | str] | None) -> None:
+        # GOLF-STOCK-OUT's 'reshuffle' shuffles the discards into a new stock; an example can
+        # name the cards that came out on top (top first), as it can name a stock's.
+        self.reshuffle: tuple[Card, ...] | None = None
+        if order is not None:
+            if order and self.options.stock_out != "reshuffle":
+                raise NotationError(
+                    "a reshuffle order is named, but the house rule agreed is not stock_out='reshuffle'"
+                )
+            named = _cards(order, "reshuffle")
+            if len(set(named)) != len(named):
+                raise NotationError("a card is named twice in the reshuffle")
+            self.reshuffle = tuple(named)
+
     @classmethod
     def from_position(
         cls,
@@ -279,6 +295,7 @@ class GolfGame:
         dealer: str | None = None,
         options: GolfOptions | Mapping[str, object] | None = None,
         seed: int | str | None = 0,
+        reshuffle: Sequence[Card | str] | None = None,
         record: bool = True,
     ) -> GolfGame:
         """A hand in mid-play, as an article describes it.
@@ -291,6 +308,7 @@ class GolfGame:
         """
         self = cls.__new__(cls)
         self._setup_players(players, dealer, options, seed, record)
+        self._stated_reshuffle(reshuffle)
         if not isinstance(layouts, Mapping):
             raise NotationError(f"layouts map each player to their cards, not {shown(layouts)}")
         layouts = {self._player(name): _position_cards(lay) for name, lay in layouts.items()}

@@ -212,6 +212,13 @@ def stock_out(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
         return RuleViolation(
             "GOLF-STOCK-OUT", "the stock is empty and there are no discards to reshuffle"
         )
+    missing = [c for c in game.reshuffle or () if c not in game.discard[:-1]]
+    if missing:
+        return RuleViolation(
+            "GOLF-STOCK-OUT",
+            f"{' '.join(map(str, missing))} cannot come out of the reshuffle: the new stock is "
+            f"made of the {len(game.discard) - 1} discards under the top card",
+        )
     return None
 
 
@@ -286,7 +293,13 @@ def _draw(game: GolfGame, who: str, mv: GolfMove) -> Event:
     reshuffled = 0
     if not game.stock:
         top = game.discard.pop()
-        game.stock = shuffled(game.discard, game._rng)
+        if game.reshuffle is None:
+            game.stock = shuffled(game.discard, game._rng)
+        else:  # the top cards an example names, top first, over the rest shuffled
+            named = game.reshuffle
+            rest = [c for c in game.discard if c not in named]
+            game.stock = shuffled(rest, game._rng) + list(reversed(named))
+            game.reshuffle = None
         game.discard = [top]
         reshuffled = len(game.stock)
     card = game.stock.pop()
