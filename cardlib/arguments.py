@@ -20,10 +20,12 @@ nothing.  These helpers say, in one line, what was expected::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardlib.cards import Card
 from cardlib.errors import NotationError
+
+if TYPE_CHECKING:
+    from cardlib.cards import Card
 
 
 def shown(value: object) -> str:
@@ -61,6 +63,8 @@ def seed(value: object) -> int | str | None:
 
 def card(value: Any) -> Card:
     """A :class:`Card`, or its notation (``"8H"``, ``"10♥"``) read by :meth:`Card.parse`."""
+    from cardlib.cards import Card  # cards.py checks its own arguments with this module
+
     if isinstance(value, Card):
         return value
     if isinstance(value, str):

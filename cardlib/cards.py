@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from cardlib import arguments
+from cardlib.arguments import shown
 from cardlib.errors import NotationError
 
 
@@ -153,33 +155,25 @@ def standard_deck() -> list[Card]:
 
 def shuffled(cards: Iterable[Card], seed: int | str | None) -> list[Card]:
     """A new list with ``cards`` shuffled reproducibly: the same seed gives the same order."""
+    if isinstance(cards, str) or not isinstance(cards, Iterable):
+        raise NotationError(f"{shown(cards)} is not a list of cards to shuffle")
     order = list(cards)
-    shuffle(order, random.Random(seed))
+    shuffle(order, random.Random(arguments.seed(seed)))
     return order
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:
-    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: the same order from
-    the same generator, leaving it in the same state (tests/test_cards.py compares them).
-
-    ``random.Random.shuffle`` is a Fisher-Yates shuffle that draws each place with a Python
-    method call (``_randbelow``: ``k`` random bits, drawn again while the number is too
-    big); written out here it takes half the time, and every seeded deal is a shuffle.
-    """
-    getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(items))):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
+    """Shuffle ``items`` in place with ``rng`` (``random.Random.shuffle``): every deal of
+    every game is shuffled here, so one seed gives one deal in every process."""
+    rng.shuffle(items)
 
 
 def parse_cards(texts: Iterable[str] | str) -> list[Card]:
     """Read several cards: a list of notations or one string separated by spaces or commas."""
     if isinstance(texts, str):
         texts = texts.replace(",", " ").split()
+    elif not isinstance(texts, Iterable):
+        raise NotationError(f"{shown(texts)} is not cards: write them like 8S 10H QC")
     return [Card.parse(t) for t in texts]
 
 

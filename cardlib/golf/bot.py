@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardlib.arguments import shown
 from cardlib.cards import Card
+from cardlib.errors import NotationError, RuleViolation
 from cardlib.golf.engine import GolfGame
 from cardlib.golf.moves import DISCARD, DRAW, TAKE, GolfMove, Position
 from cardlib.golf.scoring import column_points, value
@@ -46,6 +48,10 @@ def golf_bot(seen: GolfView | GolfGame, rng: random.Random) -> GolfMove:
     if isinstance(seen, GolfGame):  # TRANSITION: until every caller passes a view
         assert seen.to_move is not None
         seen = seen.view(seen.to_move)
+    if not isinstance(seen, GolfView):
+        raise NotationError(f"golf_bot plays from a player's GolfView, not {shown(seen)}")
+    if not seen.legal:
+        raise RuleViolation(seen.legal_rule, f"{seen.player} has no move to make now")
     layout = seen.layouts[seen.player]
     legal = list(seen.legal_moves())
     if seen.phase in ("flip", "extra-flip"):

@@ -470,6 +470,7 @@ class GolfGame:
             held_from=self.held_from,
             history=tuple(self.history),
             legal=self._legal() if who == self.to_move else (),
+            legal_rule=self.legal_rule if who == self.to_move or self.is_over else "GOLF-ORDER",
         )
 
     @property

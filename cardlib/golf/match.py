@@ -35,8 +35,12 @@ class GolfMatch:
         if len(set(names)) != len(names):
             raise NotationError(f"a match's players need distinct names: {shown(names)}")
         self.players = names
-        for p in self.players:
-            self.holes.setdefault(p, [])
+        given = self.holes
+        if not isinstance(given, Mapping) or set(given) - set(names):
+            raise NotationError(
+                f"a match's holes map its players to their scores, not {shown(given)}"
+            )
+        self.holes = {p: [whole(n, f"{p}'s score") for n in given.get(p, [])] for p in names}
 
     def record(self, scores: Mapping[str, int]) -> None:
         """Add one hole's scores, one for every player (whole numbers, kept with their

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardlib.arguments import card, shown
+from cardlib.arguments import card as as_card
 from cardlib.cards import Card, Rank
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
@@ -40,9 +41,9 @@ VALUES: Mapping[Rank, int] = {
 
 
 @enforces("GOLF-VALUES")
-def value(card: Card) -> int:
+def value(card: Card | str) -> int:
     """A = 1, 2 = -2, 3 to 10 face value, J = Q = 10, K = 0; suits never matter."""
-    return VALUES[card.rank]
+    return VALUES[as_card(card).rank]
 
 
 @enforces("GOLF-PAIR-TWOS")
@@ -56,10 +57,11 @@ def pair_points(rank: Rank) -> int:
 
 
 @enforces("GOLF-COLUMN")
-def column_points(top: Card, bottom: Card) -> int:
+def column_points(top: Card | str, bottom: Card | str) -> int:
     """A column is the top and bottom card of one position: same rank scores 0, else the values add."""
     # Same rank, not same value: a jack over a queen adds to 20.  Only the two cards of one
     # column are compared, so cards side by side or on a diagonal never pair.
+    top, bottom = as_card(top), as_card(bottom)
     if top.rank == bottom.rank:
         return pair_points(top.rank)
     return value(top) + value(bottom)

@@ -33,7 +33,8 @@ class GolfView:
     """One player's view of a hand: ``layouts`` (every player's six positions, a card where
     it is face up, None where it is face down), the discard pile (bottom to top), the
     stock's size, the card the player holds (or, taken from the discard pile, the card
-    anyone holds), the moves made so far, and the player's legal moves now."""
+    anyone holds), the moves made so far, and the player's legal moves now with the rule
+    that decides them."""
 
     game: ClassVar[str] = "golf"
 
@@ -48,6 +49,9 @@ class GolfView:
     held_from: str | None
     history: tuple[tuple[str, GolfMove], ...]
     legal: tuple[GolfMove, ...]
+    #: the rule that decides the player's moves now: the engine's ``legal_rule`` on their
+    #: turn, GOLF-ORDER when it is someone else's
+    legal_rule: str
 
     @property
     def is_over(self) -> bool:

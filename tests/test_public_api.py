@@ -1,0 +1,228 @@
+"""Every public call either works or refuses with cardlib's own error, and a refused call
+changes nothing (issue 19).
+
+The test walks every public name that cardlib and its game packages export (``__all__``):
+each function and class is called, and each public method of a few objects in play, with
+arguments drawn from plausible values and from wrong ones (``None``, the wrong type, huge,
+empty, negative, junk text).  A call may return, or raise a :class:`CardlibError`; any other
+exception is a failure, and so is a method that raises and has changed its object (compared
+by its pickled state before and after).  The draws are seeded, so a failure reproduces.
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import pickle
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import cardlib
+import cardlib.gofish
+import cardlib.golf
+import cardlib.rook
+from cardlib.errors import CardlibError
+
+PACKAGES = [cardlib, cardlib.golf, cardlib.gofish, cardlib.rook]
+
+#: values no parameter of cardlib expects
+WRONG: list[Any] = [
+    None,
+    0,
+    -1,
+    10**30,
+    1.5,
+    float("nan"),
+    True,
+    "",
+    "x",
+    "8",
+    "8H 9H",
+    "North",
+    b"8H",
+    [],
+    [0, 1],
+    ["8H", 8],
+    (),
+    {},
+    {"a": 1},
+    {"North": "x"},
+    {"NS": "1e3"},
+    object(),
+    range(3),
+]
+
+#: a plausible value for a parameter by its name, so that the other parameters are reached
+PLAUSIBLE: dict[str, list[Any]] = {
+    "players": [["Ann", "Ben", "Cy"], ("North", "East", "South", "West")],
+    "seed": [1, "s"],
+    "card": ["8H", "R5"],
+    "cards": [["8H", "8C"], ["R5", "R10"]],
+    "text": ["8H", "ask Ben 8", "bid 70", "flip TL", "R5 R10"],
+    "texts": [["8H", "9C"]],
+    "move": ["draw", "flip TL", "ask Ben 8", "bid 70", "pass"],
+    "player": ["Ann", "North"],
+    "name": ["Ann", "golf"],
+    "scores": [{"A": 1, "B": 2}],
+    "rule_set": ["pagat", "tournament-1988"],
+    "game": ["golf", "go-fish", "rook"],
+    "players_count": [3],
+    "n": [3],
+    "top": ["8H"],
+    "bottom": ["8C"],
+    "trump": ["green", "red"],
+    "colour": ["green"],
+}
+
+
+def public_names() -> Iterator[tuple[str, Any]]:
+    """Every exported function and class, and each class's public class and static methods
+    (``from_position``, ``parse``).  An enumeration's own call is Python's lookup by value
+    (``Rank(5)``) and its functional API, not cardlib's: its ``parse`` is what reads notation."""
+    seen: set[int] = set()
+    for package in PACKAGES:
+        for name in package.__all__:
+            obj = getattr(package, name)
+            if id(obj) in seen or not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                continue
+            seen.add(id(obj))
+            if not (inspect.isclass(obj) and issubclass(obj, enum.Enum)):
+                yield f"{package.__name__}.{name}", obj
+            if inspect.isclass(obj):
+                for attr, member in vars(obj).items():
+                    if not attr.startswith("_") and isinstance(member, classmethod | staticmethod):
+                        yield f"{package.__name__}.{name}.{attr}", getattr(obj, attr)
+
+
+def objects_in_play() -> Iterator[tuple[str, Callable[[], Any]]]:
+    """Fresh objects whose methods are called, each made anew for every call."""
+
+    def golf() -> Any:
+        game = cardlib.golf.GolfGame(["Ann", "Ben", "Cy"], seed=3)
+        for move in ("flip TL", "flip TM"):
+            game.play(move)
+        return game
+
+    def gofish() -> Any:
+        return cardlib.gofish.GoFishGame(["Ann", "Ben", "Cy"], seed=3)
+
+    def rook_hand() -> Any:
+        return cardlib.rook.RookHand(seed=3)
+
+    def rook_game() -> Any:
+        return cardlib.rook.RookGame(seed=3)
+
+    def match() -> Any:
+        m = cardlib.golf.GolfMatch(["A", "B"])
+        m.record({"A": 1, "B": 2})
+        return m
+
+    yield "GolfGame", golf
+    yield "GoFishGame", gofish
+    yield "RookHand", rook_hand
+    yield "RookGame", rook_game
+    yield "GolfMatch", match
+
+
+def _argument(rng: random.Random, param: inspect.Parameter) -> Any:
+    plausible = PLAUSIBLE.get(param.name)
+    if plausible and rng.random() < 0.5:
+        return rng.choice(plausible)
+    return rng.choice(WRONG)
+
+
+def _calls(fn: Callable[..., Any], rng: random.Random, rounds: int) -> Iterator[tuple[tuple, dict]]:
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return
+    params = [
+        p
+        for p in signature.parameters.values()
+        if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and p.name != "self"
+    ]
+    for _ in range(rounds):
+        args: list[Any] = []
+        kwargs: dict[str, Any] = {}
+        for p in params:
+            required = p.default is p.empty
+            if not required and rng.random() < 0.5:
+                continue
+            value = _argument(rng, p)
+            if p.kind is p.KEYWORD_ONLY or (not required and rng.random() < 0.5):
+                kwargs[p.name] = value
+            elif not kwargs:
+                args.append(value)
+            else:
+                kwargs[p.name] = value
+        yield tuple(args), kwargs
+
+
+def _outcome(fn: Callable[..., Any], args: tuple, kwargs: dict) -> BaseException | None:
+    try:
+        result = fn(*args, **kwargs)
+        if inspect.isgenerator(result):
+            list(result)
+    except CardlibError:
+        return None
+    except RecursionError as e:  # pragma: no cover - reported like any other
+        return e
+    except Exception as e:
+        return e
+    return None
+
+
+def _show(args: tuple, kwargs: dict) -> str:
+    text = ", ".join([*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())])
+    return text if len(text) < 120 else text[:117] + "..."
+
+
+FUNCTIONS = list(public_names())
+
+
+@pytest.mark.parametrize(("name", "fn"), FUNCTIONS, ids=[n for n, _ in FUNCTIONS])
+def test_a_public_function_works_or_refuses_in_cardlibs_words(name: str, fn: Any) -> None:
+    rng = random.Random(name)
+    failures: dict[str, str] = {}
+    for args, kwargs in _calls(fn, rng, 150):
+        error = _outcome(fn, args, kwargs)
+        if error is not None:
+            failures.setdefault(type(error).__name__, f"{name}({_show(args, kwargs)}): {error!r}")
+    assert not failures, "\n".join(failures.values())
+
+
+def _methods(obj: Any) -> list[str]:
+    return [
+        n
+        for n, member in inspect.getmembers(type(obj))
+        if not n.startswith("_") and (inspect.isfunction(member) or inspect.ismethod(member))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "make"), list(objects_in_play()), ids=[k for k, _ in objects_in_play()]
+)
+def test_a_method_works_or_refuses_and_a_refusal_changes_nothing(kind: str, make: Any) -> None:
+    rng = random.Random(kind)
+    failures: dict[str, str] = {}
+    for method in _methods(make()):
+        for args, kwargs in _calls(getattr(make(), method), rng, 60):
+            obj = make()
+            before = pickle.dumps(obj)
+            try:
+                getattr(obj, method)(*args, **kwargs)
+            except CardlibError:
+                if pickle.dumps(obj) != before:
+                    failures.setdefault(
+                        f"{method} changed",
+                        f"{kind}.{method}({_show(args, kwargs)}) refused and changed the object",
+                    )
+            except Exception as e:
+                failures.setdefault(
+                    f"{method} {type(e).__name__}",
+                    f"{kind}.{method}({_show(args, kwargs)}): {e!r}",
+                )
+    assert not failures, "\n".join(failures.values())
