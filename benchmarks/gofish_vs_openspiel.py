@@ -14,8 +14,9 @@ outcomes are ranks with unequal probabilities (three 7s left are likelier than o
 we draw from ``state.chance_outcomes()`` weighted by its probabilities (``random.choices``,
 what OpenSpiel's ``examples/example.py`` does with ``np.random.choice(p=...)``, without
 numpy's per-call cost).  Chance nodes are never counted as decisions.  "Deal untimed"
-deals every game before the clock starts (cardlib: the constructor; OpenSpiel: the chance
-nodes before the first decision); the fishing draws during play stay timed on both sides.
+stops the clock while each game is dealt, just before it is played (cardlib: the
+constructor; OpenSpiel: the chance nodes before the first decision); the fishing draws
+during play stay timed on both sides.
 
 OpenSpiel is set as close to Pagat's basic game as its parameters allow:
 ``initial_cards`` as Pagat deals (7 for two players, else 5), ``end_on_first_out=True``,
@@ -33,33 +34,29 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from harness import compare, cpu
+from harness import Side, compare
 
 from cardlib.gofish import GoFishGame
 
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
-def cardlib_side(players: int):
+def cardlib_side(players: int) -> Side:
     names = NAMES[:players]
 
-    def run(games: int, seed: int, deal_timed: bool) -> tuple[float, int]:
-        rng = random.Random(seed)
-        decisions = 0
-        start = cpu()
-        if deal_timed:
-            dealt = None
-        else:
-            dealt = [GoFishGame(list(names), seed=seed * 100_003 + i) for i in range(games)]
-            start = cpu()
-        for i in range(games):
-            game = GoFishGame(list(names), seed=seed * 100_003 + i) if dealt is None else dealt[i]
-            while not game.is_over:
-                game.play(rng.choice(game.legal_moves()))
-                decisions += 1
-        return cpu() - start, decisions
+    def deal(seed: int, rng: random.Random) -> GoFishGame:
+        return GoFishGame(list(names), seed=seed)
 
-    return run
+    return Side(deal, play_cardlib)
+
+
+def play_cardlib(game, rng: random.Random) -> int:
+    """Play a cardlib game (any engine's) to the end through the checked ``play()``."""
+    decisions = 0
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+        decisions += 1
+    return decisions
 
 
 def openspiel_params(players: int) -> dict:
@@ -76,35 +73,28 @@ def chance(state, rng: random.Random) -> None:
     state.apply_action(rng.choices(actions, probs)[0])
 
 
-def openspiel_side(name: str, params: dict):
+def openspiel_side(name: str, params: dict) -> Side:
     import pyspiel
 
     game = pyspiel.load_game(name, params)
 
-    def run(games: int, seed: int, deal_timed: bool) -> tuple[float, int]:
-        rng = random.Random(seed)
-        decisions = 0
-        start = cpu()
-        states = None
-        if not deal_timed:
-            states = []
-            for _ in range(games):
-                state = game.new_initial_state()
-                while state.is_chance_node():
-                    chance(state, rng)
-                states.append(state)
-            start = cpu()
-        for i in range(games):
-            state = game.new_initial_state() if states is None else states[i]
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    chance(state, rng)
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-                    decisions += 1
-        return cpu() - start, decisions
+    def deal(seed: int, rng: random.Random):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            chance(state, rng)
+        return state
 
-    return run
+    def play(state, rng: random.Random) -> int:
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                chance(state, rng)
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+
+    return Side(deal, play)
 
 
 def main() -> None:

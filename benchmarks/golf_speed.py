@@ -15,8 +15,9 @@ with a seeded ``random.Random``.
 
 Chance: cardlib and ``plain_golf`` shuffle once per hand (``random.Random(seed).shuffle``
 and cardlib's seeded shuffle); OpenSpiel's chance nodes are drawn from
-``chance_outcomes()`` as in ``gofish_vs_openspiel.py``.  "Deal untimed" deals every game
-before the clock starts.  See ``benchmarks/harness.py`` for the rounds.
+``chance_outcomes()`` as in ``gofish_vs_openspiel.py``.  "Deal untimed" stops the clock
+while each game is dealt, just before it is played.  See ``benchmarks/harness.py`` for the
+rounds.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from gofish_vs_openspiel import openspiel_params, openspiel_side
-from harness import compare, cpu
+from gofish_vs_openspiel import openspiel_params, openspiel_side, play_cardlib
+from harness import Side, compare
 
 from cardlib.golf import GolfGame
 
@@ -37,28 +38,13 @@ NAMES = ["Ann", "Ben", "Cy", "Dee"]
 VALUE = [0, 1, -2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 0]
 
 
-def cardlib_side(players: int):
+def cardlib_side(players: int) -> Side:
     names = NAMES[:players]
 
-    def run(games: int, seed: int, deal_timed: bool) -> tuple[float, int]:
-        rng = random.Random(seed)
-        decisions = 0
-        start = cpu()
-        dealt = (
-            None
-            if deal_timed
-            else [GolfGame(list(names), seed=seed * 100_003 + i) for i in range(games)]
-        )
-        if dealt is not None:
-            start = cpu()
-        for i in range(games):
-            game = GolfGame(list(names), seed=seed * 100_003 + i) if dealt is None else dealt[i]
-            while not game.is_over:
-                game.play(rng.choice(game.legal_moves()))
-                decisions += 1
-        return cpu() - start, decisions
+    def deal(seed: int, rng: random.Random) -> GolfGame:
+        return GolfGame(list(names), seed=seed)
 
-    return run
+    return Side(deal, play_cardlib)
 
 
 def column(top: int, bottom: int) -> int:
@@ -106,22 +92,14 @@ def plain_play(players: int, deal, rng: random.Random) -> tuple[list[int], int]:
     return [sum(column(c[i], c[i + 3]) for i in range(3)) for c in cards], decisions
 
 
-def plain_side(players: int):
-    def run(games: int, seed: int, deal_timed: bool) -> tuple[float, int]:
-        rng = random.Random(seed)
-        decisions = 0
-        start = cpu()
-        dealt = (
-            None if deal_timed else [plain_deal(players, seed * 100_003 + i) for i in range(games)]
-        )
-        if dealt is not None:
-            start = cpu()
-        for i in range(games):
-            deal = plain_deal(players, seed * 100_003 + i) if dealt is None else dealt[i]
-            decisions += plain_play(players, deal, rng)[1]
-        return cpu() - start, decisions
+def plain_side(players: int) -> Side:
+    def deal(seed: int, rng: random.Random):
+        return plain_deal(players, seed)
 
-    return run
+    def play(dealt, rng: random.Random) -> int:
+        return plain_play(players, dealt, rng)[1]
+
+    return Side(deal, play)
 
 
 def main() -> None:

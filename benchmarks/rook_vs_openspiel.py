@@ -4,7 +4,8 @@
 
 Spades is the nearest game OpenSpiel has to Rook: four players in partnerships, an
 auction, then tricks.  A "game" here is one hand on both sides: a ``RookHand``, and a
-``spades`` game with its default parameters, which is one hand (4 bids, 52 cards).  Every decision is a uniform choice among the legal moves with a seeded
+``spades`` game with its default parameters, which is one hand (4 bids, 52 cards).  Every
+decision is a uniform choice among the legal moves with a seeded
 ``random.Random``; cardlib goes through the checked ``RookHand.play`` with the players
 as its documented default (``RookHand(seed=...)``), OpenSpiel through
 ``pyspiel.load_game("spades")``.
@@ -15,8 +16,9 @@ sampled changes its time by half or more (the issue measured 47-80%).  We draw e
 ``state.chance_outcomes()`` weighted by its probabilities, as OpenSpiel's
 ``examples/example.py`` does (with ``random.choices`` rather than numpy, which is slower
 per call).  Because that choice is arbitrary, the ratio to read is the one with the deal
-untimed: every hand is dealt before the clock starts on both sides, and only the
-decisions (bids, the nest, trump, the cards: never a chance node) are timed.
+untimed: the clock stops while each hand is dealt, just before it is played, on both
+sides, and only the decisions (bids, the nest, trump, the cards: never a chance node) are
+timed.
 See ``benchmarks/harness.py`` for the rounds.
 """
 
@@ -28,25 +30,14 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from gofish_vs_openspiel import openspiel_side
-from harness import compare, cpu
+from gofish_vs_openspiel import openspiel_side, play_cardlib
+from harness import Side, compare
 
 from cardlib.rook import RookHand
 
 
-def cardlib_rook(games: int, seed: int, deal_timed: bool) -> tuple[float, int]:
-    rng = random.Random(seed)
-    decisions = 0
-    start = cpu()
-    dealt = None if deal_timed else [RookHand(seed=seed * 100_003 + i) for i in range(games)]
-    if dealt is not None:
-        start = cpu()
-    for i in range(games):
-        hand = RookHand(seed=seed * 100_003 + i) if dealt is None else dealt[i]
-        while not hand.is_over:
-            hand.play(rng.choice(hand.legal_moves()))
-            decisions += 1
-    return cpu() - start, decisions
+def deal_rook(seed: int, rng: random.Random) -> RookHand:
+    return RookHand(seed=seed)
 
 
 def main() -> None:
@@ -57,7 +48,10 @@ def main() -> None:
     args = parser.parse_args()
     compare(
         "Rook hand against spades hand",
-        {"cardlib rook": cardlib_rook, "openspiel spades": openspiel_side("spades", {})},
+        {
+            "cardlib rook": Side(deal_rook, play_cardlib),
+            "openspiel spades": openspiel_side("spades", {}),
+        },
         args.games,
         args.rounds,
         args.seed,

@@ -20,6 +20,7 @@ import os
 import statistics
 import time
 
+import cardlib
 from cardlib.simulate import simulate
 
 
@@ -46,6 +47,7 @@ def main() -> None:
         assert rows[1] == rows[2], "the same rows whatever the workers"
     ratios = [b / a for a, b in zip(rates[1], rates[2], strict=True)]
     print(f"== {args.game}: {args.games} games, {args.rounds} paired rounds, {os.cpu_count()} CPUs")
+    print(f"  cardlib from {os.path.dirname(cardlib.__file__)}")
     print(f"  load average {load:.1f} before, {os.getloadavg()[0]:.1f} after")
     for w, rs in rates.items():
         each = 1e6 * statistics.median(cpu[w]) / args.games
