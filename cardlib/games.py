@@ -225,6 +225,8 @@ class Registry(Mapping[str, GameSpec]):
 
     def register(self, spec: GameSpec) -> GameSpec:
         if spec.id in self._load:
+            if self._specs.get(spec.id) is spec:  # the same game registered again
+                return spec
             raise ValueError(f"{spec.id!r} is a game already")
         self._specs[spec.id] = spec
         self._load[spec.id] = lambda: spec

@@ -7,6 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from cardlib.games import register
+from tests.tinygame import SPEC as TINY
+
+# the test suite's own tiny game, registered as a game from outside cardlib would be: the
+# generic tests parametrize over the registry, so they run it unchanged
+register(TINY)
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 

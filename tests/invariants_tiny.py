@@ -1,0 +1,23 @@
+"""Tiny's own invariants for the random-play test: the six cards are conserved (in a hand
+or scored) and the scores are the cards played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.tinygame.engine import CARDS, TinyGame
+
+CONFIGS = {
+    "two": lambda seed: TinyGame(["Ann", "Ben"], seed=seed),
+    "three": lambda seed: TinyGame(["Ann", "Ben", "Cy"], seed=seed),
+}
+
+
+def check(game: TinyGame) -> None:
+    held = sorted(c for h in game.hands.values() for c in h)
+    assert sum(game.scores.values()) + sum(held) == sum(CARDS)
+    assert len(set(held)) == len(held)
+
+
+def snapshot(game: TinyGame) -> Any:
+    return ({p: list(h) for p, h in game.hands.items()}, dict(game.scores), game.to_move)
