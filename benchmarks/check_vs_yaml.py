@@ -19,7 +19,8 @@ repository's root so that ``-m`` finds this checkout's ``cardlib``): ``python -m
 examples`` against a ``python -c`` that imports yaml and loads every ``*.yaml`` under
 ``examples/`` (a report, not a goal: both include Python's start), and ``python -m cardlib
 check FILE`` against ``python -c pass`` (the goal), ``--runs`` times each, alternating, after
-one untimed run of each; the median of the runs' ratios.  Every check must exit 0.  By default
+one untimed run of each; the median of the runs' ratios.  The one file's check must exit 0;
+if a shipped example does not pass, the script says so and measures all the same.  By default
 the commands run as from an installed package, with their bytecode cached (written under a
 temporary ``PYTHONPYCACHEPREFIX``, so that nothing is written into the checkout, and
 ``PYTHONDONTWRITEBYTECODE`` unset); ``--from-source`` runs them in this environment as it is,
@@ -63,7 +64,9 @@ def in_process(rounds: int) -> None:
     print(f"cardlib from {Path(cardlib.__file__).parent}")
     files = [path for path, missing in example_files([ROOT / "examples"]) if missing is None]
     reports = check_paths(files)  # warm-up, untimed: imports, the schema validator, caches
-    assert exit_status(reports) == 0, "the shipped examples must pass"
+    if exit_status(reports) != 0:  # measured all the same, but said: a refusal is less work
+        failed = sum(1 for report in reports if exit_status([report]) != 0)
+        print(f"WARNING: {failed} of the {len(reports)} shipped examples do not pass")
     documents = load_all(files)
     check, load = [], []
     for r in range(rounds):
@@ -82,24 +85,26 @@ def in_process(rounds: int) -> None:
 ENV = dict(os.environ)
 
 
-def wall(command: list[str]) -> float:
+def wall(command: list[str], ok: tuple[int, ...] = (0,)) -> float:
     start = time.perf_counter()
     done = subprocess.run(
         command, cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
     took = time.perf_counter() - start
-    assert done.returncode == 0, (command, done.returncode, done.stderr.decode())
+    assert done.returncode in ok, (command, done.returncode, done.stderr.decode())
     return took
 
 
-def paired(runs: int, ours: list[str], floor: list[str]) -> tuple[float, float, float]:
+def paired(
+    runs: int, ours: list[str], floor: list[str], ok: tuple[int, ...] = (0,)
+) -> tuple[float, float, float]:
     """Median wall time of each command and the median ratio ours/floor, alternating."""
-    wall(ours), wall(floor)  # warm-up: the file system cache, compiled bytecode
+    wall(ours, ok), wall(floor)  # warm-up: the file system cache, compiled bytecode
     a, b = [], []
     for i in range(runs):
-        pair = [(a, ours), (b, floor)]
-        for out, command in pair if i % 2 == 0 else pair[::-1]:
-            out.append(wall(command))
+        pair = [(a, ours, ok), (b, floor, (0,))]
+        for out, command, statuses in pair if i % 2 == 0 else pair[::-1]:
+            out.append(wall(command, statuses))
     ratio = statistics.median(x / y for x, y in zip(a, b, strict=True))
     return statistics.median(a), statistics.median(b), ratio
 
@@ -111,7 +116,8 @@ def command_line(runs: int, file: str) -> None:
         "for p in sorted(pathlib.Path('examples').rglob('*.yaml')):\n"
         "    list(yaml.load_all(p.read_bytes(), Loader=yaml.CSafeLoader))"
     )
-    c, y, ratio = paired(runs, [py, "-m", "cardlib", "check", "examples"], [py, "-c", loader])
+    check_all = [py, "-m", "cardlib", "check", "examples"]
+    c, y, ratio = paired(runs, check_all, [py, "-c", loader], ok=(0, 1, 2))
     print(
         f"command line: `python -m cardlib check examples` {c * 1e3:.0f} ms, python loading "
         f"the same files with CSafeLoader {y * 1e3:.0f} ms (wall, median of {runs}): "
