@@ -1,0 +1,55 @@
+"""Worked-example files: reading them, and checking them against the JSON Schema.
+
+* :mod:`cardlib.examples.reading` -- the bytes of a file or of standard input, with hard
+  limits, and safe YAML that keeps the line and column of every value (:class:`Map`,
+  :class:`Seq`, :func:`read_documents`);
+* :mod:`cardlib.examples.validation` -- the JSON Schema of a worked example and checking a
+  document against it (:func:`validate`);
+* :mod:`cardlib.examples.words` -- what the schema refuses, in a learner's words.
+
+The names other modules use are here: ``from cardlib.examples import read_documents``.
+"""
+
+from __future__ import annotations
+
+import os  # noqa: F401 -- the tests reach os.fstat and os.read as cardlib.examples.os
+
+from cardlib.errors import InputError
+from cardlib.examples.reading import (
+    FREE_TEXT,
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_DOCUMENTS,
+    MAX_TEXT,
+    STDIN,
+    Map,
+    Seq,
+    Where,
+    locate,
+    read_bytes,
+    read_documents,
+    read_text,
+)
+from cardlib.examples.validation import schema, validate
+from cardlib.text import clip, one_line
+
+__all__ = [
+    "FREE_TEXT",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_DOCUMENTS",
+    "MAX_TEXT",
+    "STDIN",
+    "InputError",
+    "Map",
+    "Seq",
+    "Where",
+    "clip",
+    "locate",
+    "one_line",
+    "read_bytes",
+    "read_documents",
+    "read_text",
+    "schema",
+    "validate",
+]
