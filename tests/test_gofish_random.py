@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from cardlib import NotationError, Rank, RuleViolation, standard_deck
-from cardlib.gofish import GoFishGame, GoFishOptions, simple_bot
+from cardlib.gofish import GoFishGame, GoFishMove, GoFishOptions, simple_bot
 from tests import invariants_gofish
 
 NAMES = list(invariants_gofish.NAMES)
@@ -119,6 +119,31 @@ def test_legal_moves_agree_with_play_on_random_positions(variant):
                         except RuleViolation:
                             accepted = False
                         assert accepted == (text in moves) == (text in listed), text
+                game.play(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize(
+    "variant", ["base", "specific-card", "specific-card-own", "keep-playing", "refill"]
+)
+def test_the_candidates_hold_every_request_play_accepts(variant):
+    """The listing asks the rules only about the candidates drawn from the position (the
+    other players, the ranks or cards the asker holds): every request anybody could write
+    that play() accepts is among them."""
+    for rule_set in ("pagat", "bicycle", "gamerules"):
+        options = GoFishOptions(rule_set=rule_set, **VARIANTS[variant])
+        rng = random.Random(f"candidates/{rule_set}/{variant}")
+        for seed in range(2):
+            game = GoFishGame(NAMES[: 3 + seed], options=options, seed=seed)
+            while not game.is_over:
+                if rng.random() < 0.05:
+                    assert game.to_move is not None
+                    candidates = set(game._candidates(game.to_move))
+                    for text in _candidates(game):
+                        try:
+                            game.copy().play(text)
+                        except RuleViolation:
+                            continue
+                        assert GoFishMove.parse(text) in candidates, text
                 game.play(rng.choice(game.legal_moves()))
 
 

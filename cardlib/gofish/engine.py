@@ -139,8 +139,6 @@ class GoFishGame:
         self._rng = random.Random(seed)
         self._table = Table(names, options)
         self._turn: str | None = None
-        #: this position's legal requests, once the rules have been asked (see _legal)
-        self._listed: tuple[GoFishMove, ...] | None = None
         #: True once the game is over
         self.is_over = False
         self._requests = 0
@@ -339,7 +337,6 @@ class GoFishGame:
         if refusal is not None:
             raise refusal
         event = Event(asker, request, tuple(self._request(asker, request)))
-        self._listed = None  # a new position: its requests are asked of the rules afresh
         self._requests += 1
         self.last_event = event
         if self._record:
@@ -467,40 +464,28 @@ class GoFishGame:
         refusal = self.refusal(move)
         return rule_of(REQUEST_RULES[-1]) if refusal is None else refusal.rule
 
-    def _legal(self) -> tuple[GoFishMove, ...]:
-        """Every request the player to move may make: of each player clockwise from the
-        asker's left, for each rank they hold (each card, in the specific-card variation),
-        those no request rule refuses.  Asked once a position (the view asks often)."""
+    def _legal(self) -> list[GoFishMove]:
+        """Every request the player to move may make: of each other player clockwise from
+        the asker's left, for each rank they hold (each card, in the specific-card
+        variation), those no request rule refuses."""
         asker = self._turn
         if asker is None:
-            return ()
-        if self._listed is None:
-            self._listed = tuple(
-                move
-                for move in self._conceivable_requests(asker)
-                if self._refusal(asker, move) is None
-            )
-        return self._listed
+            return []
+        return [move for move in self._candidates(asker) if self._refusal(asker, move) is None]
 
-    def _conceivable_requests(self, asker: str) -> list[GoFishMove]:
-        """Every request ``asker`` could make from their hand: of each player, from the
-        asker's left round to the asker, for each rank they hold -- in the table's form (the
-        rank, or in the specific-card variation each card of it)."""
+    def _candidates(self, asker: str) -> list[GoFishMove]:
+        """The requests the rules are asked about: of each other player, from the asker's
+        left round (GF-ASK-TARGET never lets you ask yourself), for each rank they hold
+        (GF-ASK-HOLD allows no other) -- in the table's form (the rank, or in the
+        specific-card variation each card of it, GF-VAR-CARD).  Every request the rules
+        allow is among them; the rules still decide each one."""
         table = self._table
         held = table.ranks_held(asker)
+        others = table.others(asker)
         if not self.options.specific_card:
-            return [
-                GoFishMove("ask", target, rank)
-                for target in table.clockwise_from(asker)
-                for rank in held
-            ]
-        cards = [card for card in standard_deck() if card.rank in held]
-        cards.sort()  # by rank, then suit
-        return [
-            GoFishMove("ask", target, card.rank, card)
-            for target in table.clockwise_from(asker)
-            for card in cards
-        ]
+            return [GoFishMove("ask", target, rank) for target in others for rank in held]
+        cards = sorted(card for card in standard_deck() if card.rank in held)  # rank, then suit
+        return [GoFishMove("ask", target, card.rank, card) for target in others for card in cards]
 
     # -- what a request does -----------------------------------------------------------
 

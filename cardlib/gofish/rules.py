@@ -29,7 +29,6 @@ interpretation where it is ours):
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardlib.cards import Card, Rank, Suit, find_duplicate
@@ -202,7 +201,7 @@ def rule_of(fn: Callable[..., object]) -> str:
 def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> list[Card]:
     """The asked player must hand over every card of that rank, not just one."""
     # in the specific-card variation the request asks for one card, so only it is handed over
-    given = sorted(card for card in table.hands[move.target] if move.asks_for(card))
+    given = sorted(filter(move.asks_for, table.hands[move.target]))
     if given:
         table.hands[move.target] = [c for c in table.hands[move.target] if c not in given]
         table.hands[asker] += given
@@ -241,8 +240,8 @@ def gf_no_stock(asker: str, move: GoFishMove, facts: list[Fact]) -> None:
 @enforces("GF-BOOK")
 def gf_book(table: Table, player: str) -> list[Rank]:
     """Four of a rank are laid aside at once as a book; they leave the hand for good."""
-    counts = Counter(card.rank for card in table.hands[player])
-    laid = sorted(rank for rank, count in counts.items() if count == 4)
+    ranks = [card.rank for card in table.hands[player]]
+    laid = sorted({rank for rank in ranks if ranks.count(rank) == 4})
     if laid:
         table.hands[player] = [c for c in table.hands[player] if c.rank not in laid]
         table.books[player] += laid

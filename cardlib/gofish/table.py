@@ -48,8 +48,13 @@ class Table:
         n = len(self.players)
         return [self.players[(i + k) % n] for k in range(1, n + 1)]
 
+    def others(self, player: str) -> tuple[str, ...]:
+        """Every other player, clockwise from ``player``'s left."""
+        i = self.players.index(player)
+        return self.players[i + 1 :] + self.players[:i]
+
     def holds(self, player: str, rank: Rank) -> bool:
-        return any(card.rank == rank for card in self.hands[player])
+        return rank in [card.rank for card in self.hands[player]]
 
     def ranks_held(self, player: str) -> list[Rank]:
         return sorted({card.rank for card in self.hands[player]})
@@ -58,7 +63,7 @@ class Table:
         return next((name for name in self.players if rank in self.books[name]), None)
 
     def book_count(self) -> int:
-        return sum(len(ranks) for ranks in self.books.values())
+        return sum(map(len, self.books.values()))
 
     def draw(self, player: str, count: int = 1) -> list[Card]:
         """The top ``count`` cards of the stock (fewer if it runs out) into ``player``'s hand."""
