@@ -17,11 +17,11 @@ Command line: ``python -c pass`` and ``python -m cardlib check FILE`` are run ``
 times each, alternating, as subprocesses of this interpreter from the repository's root
 (so that ``-m`` finds this checkout's ``cardlib``); wall time from start to exit
 (``time.perf_counter``), median of the runs, and the ratio of the medians.  Every run of
-the command must exit 0.  The first run of each is a warm-up: it compiles the schema's
-validator into the user's cache folder if it is not there yet, and writes cardlib's
-bytecode (``__pycache__``) unless ``PYTHONDONTWRITEBYTECODE`` is set; the line printed says
-which of the two the runs had, since compiling cardlib's modules from source on every run
-adds about 30 ms.  On a shared or busy machine both sides slow down, the bare start least:
+the command must exit 0.  The first run of each is a warm-up: it writes cardlib's bytecode
+(``__pycache__``) unless ``PYTHONDONTWRITEBYTECODE`` is set; the line printed says which of
+the two the runs had, since compiling cardlib's modules from source on every run adds about
+30 ms.  Every run compiles the schema's validator (fastjsonschema, once a process): nothing
+is kept between runs.  On a shared or busy machine both sides slow down, the bare start least:
 the ratio is an upper bound of the quiet one.
 """
 

@@ -170,12 +170,26 @@ def _applying(parts: list[Any], node: Any, root: dict[str, Any]) -> list[dict[st
         found.append(part)
         more: list[Any] = list(part.get("allOf", []))
         if "$ref" in part:
-            more.append(root.get("$defs", {}).get(str(part["$ref"]).rsplit("/", 1)[-1]))
+            more.append(_pointed(root, str(part["$ref"])))
         if "if" in part:
             condition = json.dumps(_with_defs(part["if"]))
             holds = _refused(_validator(condition), node) is None
             more.append(part.get("then" if holds else "else"))
         todo += [p for p in more if isinstance(p, dict)]
+    return found
+
+
+def _pointed(root: dict[str, Any], ref: str) -> Any:
+    """The part of ``root`` that ``ref`` points to (``#/$defs/golf-setup/properties/deal``,
+    a JSON Pointer within the schema), or None."""
+    if not ref.startswith("#/"):
+        return None
+    found: Any = root
+    for name in ref[2:].split("/"):
+        name = name.replace("~1", "/").replace("~0", "~")
+        if not (isinstance(found, dict) and name in found):
+            return None
+        found = found[name]
     return found
 
 
