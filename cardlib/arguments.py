@@ -51,10 +51,11 @@ def flag(value: object, what: str) -> bool:
     return value
 
 
-def seed(value: object) -> int | str | None:
+def seed(value: object) -> int | float | str | None:
     """A seed for :class:`random.Random` that gives the same deal in every process: a whole
-    number, a text or None (a fresh random deal)."""
-    if value is None or isinstance(value, str):
+    number, a float (a game seeds its next deal with ``rng.random()``), a text or None (a
+    fresh random deal)."""
+    if value is None or isinstance(value, str | float):
         return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise NotationError(f"a seed must be a whole number, a text or None, not {shown(value)}")
