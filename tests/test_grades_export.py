@@ -1,0 +1,236 @@
+"""Grades a school can use (issue 21): nbgrader's exporter plugin in tools/exercise_grades.py
+writes one row per student and exercise, with the exercise's rules.
+
+A fast test runs the exporter on a gradebook made of plain objects; the nbgrader test grades
+a class for real (the student edition generated, blank, half-solved and solved submissions
+autograded, a student who handed nothing in) and runs ``nbgrader export --exporter ...`` in
+the course folder as the teacher's guide says, then checks every row against the
+gradebook that autograde wrote and against nbgrader's own export."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from cardlib.exercises import EXERCISES
+from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+import course
+
+exercise_grades = pytest.importorskip("exercise_grades", reason="nbgrader is not installed")
+from nbgrader.api import Gradebook, MissingEntry  # noqa: E402
+
+ASSIGNMENT = course.ASSIGNMENT
+#: the command of docs/teaching.md, run in the course folder with the clone in cardlib/
+COMMAND = "nbgrader export --exporter=exercise_grades.ExerciseGrades --to exercise-grades.csv"
+
+
+def _read(path: Path) -> tuple[list[str], list[dict[str, str]]]:
+    with open(path, newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        return list(reader.fieldnames or []), list(reader)
+
+
+def _by_student(table: list[dict[str, str]]) -> dict[str, list[dict[str, str]]]:
+    found: dict[str, list[dict[str, str]]] = {}
+    for row in table:
+        found.setdefault(row["student_id"], []).append(row)
+    return found
+
+
+# --------------------------------------------------------------------------- fast
+
+
+class FakeGradebook:
+    """What the exporter reads of nbgrader's Gradebook: assignments with their notebooks
+    and graded cells, students, and each student's submission with its grades."""
+
+    def __init__(self, notebooks: dict[str, list[tuple[str, float]]]) -> None:
+        # as nbgrader lists them: notebooks by name, cells in no particular order
+        self.assignments = [
+            SimpleNamespace(
+                name=ASSIGNMENT,
+                notebooks=[
+                    SimpleNamespace(
+                        name=nb,
+                        grade_cells=[SimpleNamespace(name=n, max_score=m) for n, m in cells],
+                        task_cells=[],
+                    )
+                    for nb, cells in sorted(notebooks.items())
+                ],
+            )
+        ]
+        self.students: list[Any] = []
+        self.submissions: dict[str, Any] = {}
+
+    def add(self, student: str, scores: dict[str, tuple[float | None, bool]] | None) -> None:
+        """A student, with ``{cell: (score, needs manual grade)}`` as submitted, or none."""
+        self.students.append(SimpleNamespace(id=student))
+        if scores is None:
+            return
+        self.submissions[student] = SimpleNamespace(
+            notebooks=[
+                SimpleNamespace(
+                    name=nb.name,
+                    grades=[
+                        SimpleNamespace(
+                            name=cell.name,
+                            score=scores.get(cell.name, (0.0, False))[0],
+                            needs_manual_grade=scores.get(cell.name, (0.0, False))[1],
+                        )
+                        for cell in nb.grade_cells
+                    ],
+                )
+                for nb in self.assignments[0].notebooks
+            ]
+        )
+
+    def find_submission(self, assignment: str, student: str) -> Any:
+        if assignment != ASSIGNMENT or student not in self.submissions:
+            raise MissingEntry()
+        return self.submissions[student]
+
+
+def _fake() -> FakeGradebook:
+    notebooks: dict[str, list[tuple[str, float]]] = {}
+    for e in reversed(EXERCISES.values()):  # the exporter must not keep this order
+        notebooks.setdefault(e.notebook.removesuffix(".ipynb"), []).append((f"{e.id}-test", 1.0))
+    notebooks["golf"].insert(0, ("bonus", 2.0))  # a graded cell the teacher added
+    gb = FakeGradebook(notebooks)
+    gb.add("zoe", {f"{e}-test": (1.0, False) for e in EXERCISES} | {"bonus": (2.0, False)})
+    gb.add("ana", {"golf-4-test": (1.0, False), "rook-5-test": (None, True)})
+    gb.add("bo", None)  # in the gradebook, nothing handed in
+    return gb
+
+
+def test_one_row_per_student_and_exercise_with_its_rules_in_the_course_order():
+    table = exercise_grades.rows(_fake(), EXERCISES)
+    assert all(tuple(row) == exercise_grades.COLUMNS for row in table)
+    students = _by_student(table)
+    assert list(students) == ["ana", "bo", "zoe"]
+    for rows in students.values():
+        assert [r["exercise"] for r in rows] == [*EXERCISES, "bonus"]
+        for row in rows[:-1]:
+            e = EXERCISES[row["exercise"]]
+            assert row["rules"] == " ".join(e.rules) and row["rules"]
+            assert f"{row['notebook']}.ipynb" == e.notebook and row["max_score"] == "1"
+        assert rows[-1]["rules"] == "" and rows[-1]["max_score"] == "2"
+    zoe = students["zoe"]
+    assert {r["score"] for r in zoe[:-1]} == {"1"} and zoe[-1]["score"] == "2"
+    ana = {r["exercise"]: r for r in students["ana"]}
+    assert [e for e, r in ana.items() if r["score"] != "0"] == ["golf-4"]
+    # not graded yet: 0 points, and nbgrader's word that it needs a grader's look
+    assert ana["rook-5"]["score"] == "0" and ana["rook-5"]["needs_manual_grade"] == "yes"
+    assert [e for e, r in ana.items() if r["needs_manual_grade"] == "yes"] == ["rook-5"]
+    assert {r["submitted"] for r in students["ana"] + students["zoe"]} == {"yes"}
+    # handed nothing in: every exercise at 0, not submitted, nothing to grade by hand
+    assert {(r["score"], r["submitted"], r["needs_manual_grade"]) for r in students["bo"]} == {
+        ("0", "no", "no")
+    }
+
+
+def test_student_and_assignment_limit_the_rows():
+    gb = _fake()
+    assert {r["student_id"] for r in exercise_grades.rows(gb, EXERCISES, students=["ana"])} == {
+        "ana"
+    }
+    assert exercise_grades.rows(gb, EXERCISES, assignments=["another"]) == []
+
+
+def test_the_plugin_writes_the_csv(tmp_path, monkeypatch):
+    gb = _fake()
+    exercise_grades.ExerciseGrades(to=str(tmp_path / "out.csv"), student=["zoe"]).export(gb)
+    header, table = _read(tmp_path / "out.csv")
+    assert header == list(exercise_grades.COLUMNS)
+    assert table == exercise_grades.rows(gb, EXERCISES, students=["zoe"])
+    monkeypatch.chdir(tmp_path)  # no --to: a file of its own, never nbgrader's grades.csv
+    exercise_grades.ExerciseGrades().export(gb)
+    assert _read(tmp_path / exercise_grades.DEFAULT_TO)[1] == exercise_grades.rows(gb, EXERCISES)
+    assert exercise_grades.DEFAULT_TO != "grades.csv"
+
+
+def test_the_guide_gives_the_command_the_test_runs():
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    assert f"PYTHONPATH=cardlib/tools {COMMAND}" in guide
+    for column in exercise_grades.COLUMNS:
+        assert f"`{column}`" in guide, column
+
+
+# --------------------------------------------------------------------------- nbgrader
+
+
+@pytest.mark.skipif(not course.has_nbgrader(), reason="nbgrader is not installed")
+def test_nbgrader_export_gives_each_students_points_per_exercise(tmp_path, monkeypatch):
+    from tests.test_course import _submission
+
+    monkeypatch.setenv(  # nbgrader's Gradebook runs alembic from the PATH
+        "PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
+    )
+    folder = tmp_path / "course"
+    release = course.generate(folder)
+    ids = list(EXERCISES)
+    half = {e for i, e in enumerate(ids) if i % 2 == 0}
+    for student, solved in {"blank": set(), "half": half, "full": set(ids)}.items():
+        target = folder / "submitted" / student / ASSIGNMENT
+        target.mkdir(parents=True)
+        for notebook, nb in _submission(release, solved).items():
+            (target / notebook).write_text(json.dumps(nb), encoding="utf-8")
+    course.nbgrader(folder, "db", "student", "add", "absent")  # on the roll, handed nothing in
+    course.nbgrader(folder, "autograde", ASSIGNMENT, "--force")
+    with Gradebook(f"sqlite:///{folder / 'gradebook.db'}") as gb:
+        autograded = {
+            (student, exercise_grades.exercise_of(g.name)): (g.score, g.max_score)
+            for student in ("blank", "half", "full")
+            for nb in gb.find_submission(ASSIGNMENT, student).notebooks
+            for g in nb.grades
+        }
+    assert {e for s, e in autograded} == set(ids)
+
+    # the teacher's command, in the course folder with the course's clone in cardlib/
+    (folder / "cardlib").symlink_to(ROOT, target_is_directory=True)
+    env = {
+        **os.environ,
+        # cardlib/tools as the guide says; ROOT stands for the teacher's install of the course
+        "PYTHONPATH": os.pathsep.join(["cardlib/tools", str(ROOT)]),
+    }
+    for command in (COMMAND, "nbgrader export --to grades.csv"):
+        done = subprocess.run(
+            [str(Path(sys.executable).parent / "nbgrader"), *command.split()[1:]],
+            cwd=folder,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+    header, table = _read(folder / "exercise-grades.csv")
+    assert header == list(exercise_grades.COLUMNS)
+    students = _by_student(table)
+    assert list(students) == ["absent", "blank", "full", "half"]
+    for student, rows in students.items():
+        assert [r["exercise"] for r in rows] == ids, student
+        for row in rows:
+            e = EXERCISES[row["exercise"]]
+            assert row["assignment"] == ASSIGNMENT and f"{row['notebook']}.ipynb" == e.notebook
+            assert row["rules"].split() == list(e.rules)
+            assert row["needs_manual_grade"] == "no"
+            assert row["submitted"] == ("no" if student == "absent" else "yes")
+            if student != "absent":
+                assert (float(row["score"]), float(row["max_score"])) == autograded[(student, e.id)]
+    points = {s: {r["exercise"]: float(r["score"]) for r in rows} for s, rows in students.items()}
+    assert points["full"] == dict.fromkeys(ids, 1.0)
+    assert points["blank"] == points["absent"] == dict.fromkeys(ids, 0.0)
+    assert points["half"] == {e: float(e in half) for e in ids}
+    # a student's rows add up to nbgrader's own score for the assignment (before its penalty)
+    _, totals = _read(folder / "grades.csv")
+    assert {r["student_id"]: float(r["raw_score"]) for r in totals} == {
+        s: sum(p.values()) for s, p in points.items()
+    }
