@@ -399,79 +399,50 @@ def test_verify_raises_the_kind_of_wrong(tmp_path):
         verify(invalid)
 
 
-def test_the_cached_validator_matches_the_schema(tmp_path, monkeypatch):
-    """The validator compiled once (without fastjsonschema's import and with f-strings for
-    its names) and kept in the cache folder answers exactly as fastjsonschema compiling the
-    schema afresh, on the shipped examples and on them with hostile values (wrong types, long
-    text, fractions) anywhere; a damaged cache file is compiled again.  (Of several wrong keys
-    in one mapping it reports the first written, where fastjsonschema's code reports the first
-    in the order of a set: none of these documents has more than one.)"""
+def test_the_validator_is_fastjsonschemas_own_and_writes_nothing(tmp_path):
+    """Every document is judged as fastjsonschema's validator of the schema judges it (the
+    shipped examples and each of them with a wrong value), and checking writes no file into
+    the user's home or cache folders."""
     import fastjsonschema
 
-    from cardlib import examples
+    from cardlib.examples import validation
     from tests.test_fuzz_checker import HOSTILE_VALUES, places, plain
 
-    monkeypatch.setenv("CARDLIB_CACHE", str(tmp_path))
-    examples._validator.cache_clear()
-    try:
-        examples._validator()
-        (stored,) = tmp_path.glob("validator-*.marshal")
-        examples._validator.cache_clear()
-        cached, refused = examples._validator()
-        assert refused is examples.SchemaError
-        fresh = fastjsonschema.compile(examples.schema())
-        docs = [d for p in sorted(EXAMPLES.rglob("*.yaml")) for d in read_documents(p)]
-        docs += [{}, {"example": "x"}, {**docs[0], "players": [1]}, {**docs[-1], "steps": []}]
-        rng = random.Random(12)
-        for doc in docs[:89]:
-            for path in rng.sample(places(doc)[1:], 12):
-                for value in rng.sample(HOSTILE_VALUES, 3):
-                    damaged = plain(doc)
-                    parent = damaged
-                    for step in path[:-1]:
-                        parent = parent[step]
-                    parent[path[-1]] = value
-                    docs.append(damaged)
+    fresh = fastjsonschema.compile(validation.schema())
+    ours = validation._document_validator()
+    docs = [plain(d) for p in sorted(EXAMPLES.rglob("*.yaml")) for d in read_documents(p)]
+    rng = random.Random(12)
+    for doc in list(docs):
+        for path in rng.sample(places(doc)[1:], 4):
+            damaged = plain(doc)
+            parent = damaged
+            for step in path[:-1]:
+                parent = parent[step]
+            parent[path[-1]] = rng.choice(HOSTILE_VALUES)
+            docs.append(damaged)
 
-        def outcome(validator, failure, doc):
-            try:
-                validator(doc)
-            except failure as e:
-                return e.message, e.name, e.path, e.value, e.rule, e.definition
-            return None
+    def outcome(validator, doc):
+        try:
+            validator(doc)
+        except fastjsonschema.JsonSchemaValueException as e:
+            return e.message, e.rule
+        return None
 
-        outcomes = [outcome(cached, refused, d) for d in docs]
-        assert outcomes == [
-            outcome(fresh, fastjsonschema.JsonSchemaValueException, d) for d in docs
-        ]
-        assert sum(o is not None for o in outcomes) > 1000  # the refusals are compared too
-        stored.write_bytes(b"not marshal data")
-        examples._validator.cache_clear()
-        assert outcome(*examples._validator(), docs[0]) is None
-    finally:
-        examples._validator.cache_clear()
-
-
-def test_the_validator_runs_without_fastjsonschema(tmp_path):
-    """fastjsonschema compiles the validator once; a run that finds it compiled does not
-    import fastjsonschema, and neither does its generated code."""
-    from cardlib import examples
-
-    tree = examples._standalone("from fastjsonschema import JsonSchemaValueException\n")
-    assert tree.body == []
-    probe = (
-        "import sys; from cardlib.check import check_file; "
-        "assert check_file(sys.argv[1])[0].passed; print('fastjsonschema' in sys.modules)"
+    outcomes = [outcome(ours, d) for d in docs]
+    assert outcomes == [outcome(fresh, d) for d in docs]
+    assert sum(o is not None for o in outcomes) > 100
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache")}
+    run = subprocess.run(
+        [sys.executable, "-m", "cardlib", "check", str(EXAMPLES / "golf" / "two-twos.yaml")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
     )
-    env = {**os.environ, "CARDLIB_CACHE": str(tmp_path)}
-    path = str(EXAMPLES / "golf" / "two-twos.yaml")
-    runs = [
-        subprocess.run(
-            [sys.executable, "-c", probe, path], capture_output=True, text=True, env=env, cwd=ROOT
-        )
-        for _ in range(2)
-    ]
-    assert [r.stdout for r in runs] == ["True\n", "False\n"], [r.stderr for r in runs]
+    assert run.returncode == 0, run.stderr
+    assert list(home.rglob("*")) == []
 
 
 def test_plain_scalars_are_read_as_the_safe_loader_reads_them(monkeypatch):
@@ -480,30 +451,30 @@ def test_plain_scalars_are_read_as_the_safe_loader_reads_them(monkeypatch):
     after, in a key, a value or a list item, with the memo full or not."""
     import yaml
 
-    from cardlib import examples
+    from cardlib.examples import reading
 
     words = ["Mei", "8H", "10C", "0", "-3", "017", "0x1F", "1_000", "12:30", "yes", "No"]
     words += ["off", "null", "~", "true", "draw", "flip TL", "Y14", "2001-12-14", "+7", "-0"]
     text = "".join(f"k{i}: {w}\nl{i}: [{w}]\n" for i, w in enumerate(words))
     expected = yaml.safe_load(text.replace("2001-12-14", "'2001-12-14'"))
     for most in (10_000, 5):
-        monkeypatch.setattr(examples, "_MADE", {})
-        monkeypatch.setattr(examples, "_MADE_MOST", most)
+        monkeypatch.setattr(reading, "_MADE", {})
+        monkeypatch.setattr(reading, "_MADE_MOST", most)
         for _ in range(2):
-            (doc,) = examples.read_text(text.encode())
+            (doc,) = reading.read_text(text.encode())
             assert doc == expected
             made = [v[0] if isinstance(v, list) else v for v in doc.values()]
             assert [type(v) for v in made] == [
                 type(v[0] if isinstance(v, list) else v) for v in expected.values()
             ]
-            assert len(examples._MADE) <= most
+            assert len(reading._MADE) <= most
 
 
 def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
     """Without libyaml the reader falls back to PyYAML's own parser: the same data, the same
     places, the same problems at the same lines."""
-    from cardlib import examples
     from cardlib.errors import InputError
+    from cardlib.examples import reading
 
     def marks(node):
         if isinstance(node, dict):
@@ -514,7 +485,7 @@ def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
 
     def read(raw):
         try:
-            docs = examples.read_text(raw)
+            docs = reading.read_text(raw)
         except InputError as e:
             return e.code, e.line, e.column
         return [(d, marks(d)) for d in docs]
@@ -523,7 +494,7 @@ def test_the_pure_parser_reads_as_libyaml_does(monkeypatch):
     inputs += [p.read_bytes() for p in sorted((ROOT / "tests" / "hostile").iterdir())]
     inputs += [b"a: [\n", b"a: b: c\n", b"- x\n y: 1\n", b"a: 'open\n", b"{a: 1, a: 2}\n"]
     fast = [read(raw) for raw in inputs]
-    monkeypatch.setattr(examples, "_make_parser", examples._pure_parser())
+    monkeypatch.setattr(reading, "_make_parser", reading._pure_parser())
     pure = [read(raw) for raw in inputs]
     assert [f[:2] if isinstance(f, tuple) else f for f in fast] == [
         p[:2] if isinstance(p, tuple) else p for p in pure
@@ -561,71 +532,6 @@ def test_a_plain_check_is_read_as_the_parser_reads_it(argv):
         )
     else:
         assert any(a.startswith("-") and a != "-" for a in argv) or argv[0] != "check"
-
-
-def test_the_validator_names_are_built_as_str_format_builds_them():
-    """The rewrite of fastjsonschema's ``"...".format(**locals())`` into f-strings gives the
-    same text, and leaves alone what is not a plain name (attributes, conversions, format specs)."""
-    from cardlib import examples
-
-    texts = ["data[{i}]", "{{literal}} {i}.{key}", "{i}{i}", "x", "{i.real}", "{i!r}", "{i:>4}"]
-    source = "def names(i, key):\n    return [\n"
-    source += "".join(f"        {t!r}.format(**locals()),\n" for t in texts) + "    ]\n"
-    tree = examples._standalone(source)
-    rewritten = [type(e).__name__ for e in tree.body[0].body[0].value.elts]
-    assert rewritten == ["JoinedStr"] * 4 + ["Call"] * 3
-    made: dict = {}
-    exec(compile(tree, "<rewritten>", "exec"), made)
-    exec(source, original := {})
-    for args in [(3, "Mei"), (-1, "a{b}"), (10**20, "")]:
-        assert made["names"](*args) == original["names"](*args)
-
-
-def test_small_validators_are_written_out_where_they_are_called():
-    """The compiled validator writes out each call of a validator that calls no other, with
-    its variables renamed (the caller's are left alone) and the name a call passes built
-    only for a message: the same outcomes, refusals included.  A validator that calls
-    another or returns early stays a call."""
-    import ast
-
-    from cardlib import examples
-
-    source = (
-        "def validate_leaf(data, custom_formats={}, name_prefix=None):\n"
-        "    if not isinstance(data, str):\n"
-        "        raise ValueError((name_prefix or 'data') + ' must be string', data)\n"
-        "    data_len = len(data)\n"
-        "    if data_len > 3:\n"
-        "        raise ValueError((name_prefix or 'data') + ' is long', data_len)\n"
-        "    return data\n"
-        "def validate_early(data, custom_formats={}, name_prefix=None):\n"
-        "    if data == 'x':\n"
-        "        return data\n"
-        "    return data\n"
-        "def validate_top(data, custom_formats={}, name_prefix=None):\n"
-        "    data_len = len(data)\n"
-        "    for data_x, data_item in enumerate(data):\n"
-        "        validate_leaf(data_item, custom_formats, (name_prefix or 'data') + f'[{data_x}]')\n"
-        "        validate_early(data_item, custom_formats, name_prefix)\n"
-        "    return data_len\n"
-    )
-    tree = examples._standalone(source)
-    top = next(f for f in tree.body if f.name == "validate_top")
-    calls = [
-        n.func.id for n in ast.walk(top) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-    ]
-    assert "validate_leaf" not in calls and "validate_early" in calls
-    exec(compile(tree, "<written out>", "exec"), made := {})
-    exec(source, original := {})
-
-    def outcome(namespace, data):
-        try:
-            return namespace["validate_top"](data, {}, "doc")
-        except ValueError as e:
-            return e.args
-
-    for data in (["a", "bb", "c"], ["a", 5], ["abcd"], [], ["x", "yy"], ["ab", "abcde"]):
-        assert outcome(made, data) == outcome(original, data)
 
 
 _HEAD = "example: x\nsource: x\n"
