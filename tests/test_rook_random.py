@@ -251,13 +251,16 @@ def test_game_copy_behaves_like_the_original():
 @pytest.mark.parametrize("seed", range(20))
 def test_legal_moves_listing_agrees_with_play(seed):
     """For random positions: a candidate move is in legal_moves() (listed and by ``in``) iff
-    play on a copy accepts it; a refused move leaves the hand unchanged."""
+    play on a copy accepts it; a refused move leaves the hand unchanged.  Every bid from 60
+    to 125 is tried (and one off the steps of five), so the auction's listing, which offers
+    only the bids above the high bid, is seen to hold every bid play accepts."""
     from cardlib.rook import RookMove
     from cardlib.rook.cards import rook_deck as deck
 
     rng = random.Random(seed)
     hand = RookHand(seed=seed, options=list(OPTIONS.values())[seed % 3])
-    candidates = [RookMove.parse(t) for t in ("pass", "bid 65", "bid 70", "bid 95", "bid 120")]
+    candidates = [RookMove.parse(t) for t in ("pass", "bid 72", "bid 0", "bid -70")]
+    candidates += [RookMove("bid", amount=n) for n in range(60, 130, 5)]
     candidates += [RookMove("trump", colour=c) for c in Colour]
     candidates += [RookMove("play", cards=(c,)) for c in deck()]
     while not hand.is_over:

@@ -7,13 +7,12 @@ Each rule is a verdict on (who moves, the move), as :meth:`RookHand.rules_for` a
 from __future__ import annotations
 
 from cardlib.catalogue import enforces
-from cardlib.errors import RuleViolation
 from cardlib.game import Fact
 from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, RookMove
 from cardlib.rook.scoring import bid_amount_ok
 from cardlib.rook.seats import team_of_seat as team
 from cardlib.rook.state import Cards, HandState, and_words
-from cardlib.rook.tricks import Verdict
+from cardlib.rook.tricks import Refusal, Verdict
 
 
 class Auction(HandState):
@@ -27,9 +26,9 @@ class Auction(HandState):
         if self.phase != "bid":
             return None
         doing = "lay cards aside" if move.kind == "lay aside" else move.kind
-        return RuleViolation(
+        return Refusal(
             "ROOK-BID-ORDER",
-            f"the auction comes first: {who} must bid or pass before anyone can {doing}",
+            lambda: f"the auction comes first: {who} must bid or pass before anyone can {doing}",
         )
 
     @enforces("ROOK-BID-PASS")
@@ -46,24 +45,28 @@ class Auction(HandState):
         amount = move.amount
         assert amount is not None
         if not bid_amount_ok(amount):
-            return RuleViolation(
+            return Refusal(
                 "ROOK-BID-MIN",
-                f"{who} cannot bid {amount}: bids are multiples of {BID_STEP} from "
-                f"{MIN_BID} to {MAX_BID} (all the counters in the pack)",
+                lambda: (
+                    f"{who} cannot bid {amount}: bids are multiples of {BID_STEP} from "
+                    f"{MIN_BID} to {MAX_BID} (all the counters in the pack)"
+                ),
             )
         return ("ROOK-BID-MIN",) if self.high_bid is None else None  # the opening bid
 
     @enforces("ROOK-BID-RAISE")
     def _bid_raise(self, who: str, move: RookMove) -> Verdict:
         """Each bid is at least 5 more than the highest bid so far."""
-        assert self.high_bid is not None and move.amount is not None
-        if move.amount >= self.high_bid + BID_STEP:
+        high, amount = self.high_bid, move.amount
+        assert high is not None and amount is not None
+        if amount >= high + BID_STEP:
             return ("ROOK-BID-RAISE",)
-        return RuleViolation(
+        return Refusal(
             "ROOK-BID-RAISE",
-            f"{who} cannot bid {move.amount}: the bid stands at {self.high_bid} "
-            f"({self.players[self._high]}), so the next bid is at least "
-            f"{self.high_bid + BID_STEP}",
+            lambda: (
+                f"{who} cannot bid {amount}: the bid stands at {high} "
+                f"({self.players[self._high]}), so the next bid is at least {high + BID_STEP}"
+            ),
         )
 
     @enforces("ROOK-BID-WIN")
@@ -73,9 +76,11 @@ class Auction(HandState):
         # scored by HandScore.made.)
         if self.phase == "bid":
             return None
-        return RuleViolation(
+        return Refusal(
             "ROOK-BID-WIN",
-            f"the auction is over: {self.bidder} won it at {self.bid}; no more bids or passes",
+            lambda: (
+                f"the auction is over: {self.bidder} won it at {self.bid}; no more bids or passes"
+            ),
         )
 
     @enforces("ROOK-ALL-PASS")
@@ -87,11 +92,13 @@ class Auction(HandState):
             return None
         seat = self._turn
         others = and_words(self.players[(seat + i) % 4] for i in (1, 2, 3))
-        return RuleViolation(
+        return Refusal(
             "ROOK-ALL-PASS",
-            f"{others} have passed and nobody has bid; what happens if {who} passes too is a "
-            f"house rule nobody agreed: {who} must bid at least {MIN_BID}, or the table "
-            "agrees RookOptions(all_pass='redeal' or 'dealer-takes-70')",
+            lambda: (
+                f"{others} have passed and nobody has bid; what happens if {who} passes too is a "
+                f"house rule nobody agreed: {who} must bid at least {MIN_BID}, or the table "
+                "agrees RookOptions(all_pass='redeal' or 'dealer-takes-70')"
+            ),
         )
 
     def _fourth_pass_barred(self) -> bool:

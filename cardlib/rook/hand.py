@@ -10,8 +10,8 @@ trump, nine tricks and the hand's score (rule set ``tournament-1988``)::
     ['pass', 'turn']
 
 :meth:`RookHand.play` asks the rules that judge the move, in order (:meth:`RookHand.rules_for`):
-each rule says nothing, refuses (a :class:`RuleViolation`, raised; the hand is unchanged)
-or allows it, naming the rules that do.  The legal moves are the candidates every rule
+each rule says nothing, refuses (a :class:`~cardlib.rook.tricks.Refusal`, raised as its
+:class:`RuleViolation`; the hand is unchanged) or allows it, naming the rules that do.  The legal moves are the candidates every rule
 allows, so the listing and ``play`` cannot disagree.  The bidder picks up the nest by
 itself when the auction is won.
 
@@ -47,16 +47,14 @@ from cardlib.rook.cards import (
     shuffled_rook_deck,
 )
 from cardlib.rook.moves import (
-    BID_STEP,
+    BIDS,
     HAND_SIZE,
-    MAX_BID,
-    MIN_BID,
     NEST_SIZE,
     PASS,
     TRICKS,
+    TRUMPS,
     RookMove,
     bid,
-    name_trump,
     play,
 )
 from cardlib.rook.nest import Exchange, LayAsides
@@ -64,7 +62,7 @@ from cardlib.rook.scoring import contract, result, scored
 from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Team
 from cardlib.rook.seats import team_of_seat as team
 from cardlib.rook.state import Cards
-from cardlib.rook.tricks import Play, Trick, Verdict, judge, trick_winner
+from cardlib.rook.tricks import Play, Refusal, Trick, Verdict, trick_winner, verdict
 
 #: a rule of the hand: (the hand, who is moving, the move) -> its verdict (see
 #: cardlib.rook.tricks)
@@ -263,26 +261,34 @@ class RookHand(Auction, Exchange):
             return LayAsides(self._held[self._turn], lambda move: self.allows(who, move))
         return [move for move in self._candidates() if self.allows(who, move)]
 
-    def _candidates(self) -> list[RookMove]:
-        """What the player to move might try now: a pass and every bid the notation lists
-        (70 to 120 in fives); each colour as trump; each card held."""
+    def _candidates(self) -> Sequence[RookMove]:
+        """What the player to move might try now: a pass and the bids the notation lists
+        (70 to 120 in fives) above the high bid, as ROOK-BID-RAISE reads; each colour as
+        trump; each card held."""
         if self.phase == "bid":
-            return [PASS, *(bid(n) for n in range(MIN_BID, MAX_BID + 1, BID_STEP))]
+            high = self.high_bid or 0
+            return [PASS, *(move for amount, move in BIDS.items() if amount > high)]
         if self.phase == "trump":
-            return [name_trump(c) for c in Colour]
+            return TRUMPS
         return [play(c) for c in self._held[self._turn]]
 
     def allows(self, who: str, move: RookMove) -> bool:
         """Whether every rule lets ``who`` make ``move`` now."""
-        return not isinstance(self.judge(who, move), RuleViolation)
+        return not isinstance(self._verdict(who, move), Refusal)
 
     def judge(self, who: str | None, move: RookMove) -> tuple[str, ...] | RuleViolation:
         """The first answer of the rules that judge the move (:meth:`rules_for`): the rules
-        that allow it (empty when none has more to say), or the refusal."""
+        that allow it (empty when none has more to say), or the refusal as the error
+        :meth:`play` raises."""
+        answer = self._verdict(who, move)
+        return answer.error() if isinstance(answer, Refusal) else answer
+
+    def _verdict(self, who: str | None, move: RookMove) -> tuple[str, ...] | Refusal:
+        player = who or ""
         for rule in self.rules_for(move):
-            verdict = rule(self, who or "", move)
-            if verdict is not None:
-                return verdict
+            answer = rule(self, player, move)
+            if answer is not None:
+                return answer
         return ()
 
     def rules_for(self, move: RookMove) -> tuple[Rule, ...]:
@@ -461,16 +467,18 @@ class RookHand(Auction, Exchange):
 
     def _hand_over(self, who: str, move: RookMove) -> Verdict:
         # ROOK-LEAD: nine tricks make a hand; ROOK-ALL-PASS: or the cards were thrown in
-        if not self.is_over:
+        if self.phase != "over":
             return None
         if self.thrown_in:
-            return RuleViolation(
+            return Refusal(
                 "ROOK-ALL-PASS",
-                "all four passed and the cards were thrown in (house rule): this hand is over; "
-                "the same dealer deals again",
+                lambda: (
+                    "all four passed and the cards were thrown in (house rule): this hand is over; "
+                    "the same dealer deals again"
+                ),
             )
-        return RuleViolation(
-            "ROOK-LEAD", f"the hand is over: all {TRICKS} tricks are played; no more moves"
+        return Refusal(
+            "ROOK-LEAD", lambda: f"the hand is over: all {TRICKS} tricks are played; no more moves"
         )
 
     def _in_turn(self, player: str, move: RookMove) -> Verdict:
@@ -480,32 +488,40 @@ class RookHand(Auction, Exchange):
             return None
         if self.phase == "bid":
             if self._passed[self.players.index(player)]:
-                return RuleViolation(
+                return Refusal(
                     "ROOK-BID-PASS",
-                    f"{player} has passed and may not bid again this hand; it is {who}'s turn",
+                    lambda: (
+                        f"{player} has passed and may not bid again this hand; it is {who}'s turn"
+                    ),
                 )
-            return RuleViolation(
+            return Refusal(
                 "ROOK-BID-ORDER",
-                f"it is {who}'s turn to bid, not {player}'s: the auction goes clockwise "
-                f"from the dealer's left ({self.dealer} deals)",
+                lambda: (
+                    f"it is {who}'s turn to bid, not {player}'s: the auction goes clockwise "
+                    f"from the dealer's left ({self.dealer} deals)"
+                ),
             )
         if self.phase == "nest":
-            return RuleViolation(
+            return Refusal(
                 "ROOK-NEST-TAKE",
-                f"only {who}, who won the auction, takes the nest and lays five cards aside",
+                lambda: (
+                    f"only {who}, who won the auction, takes the nest and lays five cards aside"
+                ),
             )
         if self.phase == "trump":
-            return RuleViolation("ROOK-TRUMP", f"only {who}, who won the auction, names trump")
+            return Refusal("ROOK-TRUMP", lambda: f"only {who}, who won the auction, names trump")
         if not self._trick:
             why = "the winner of the last trick leads the next"
-            return RuleViolation("ROOK-LEAD", f"it is {who}'s turn to lead, not {player}'s: {why}")
+            return Refusal(
+                "ROOK-LEAD", lambda: f"it is {who}'s turn to lead, not {player}'s: {why}"
+            )
         why = "play goes clockwise from the leader"
-        return RuleViolation("ROOK-LEAD", f"it is {who}'s turn to play, not {player}'s: {why}")
+        return Refusal("ROOK-LEAD", lambda: f"it is {who}'s turn to play, not {player}'s: {why}")
 
     def _card(self, who: str, move: RookMove) -> Verdict:
         # the rules of the tricks (cardlib.rook.tricks.PLAY_RULES), asked in order
         assert self.trump is not None
-        return judge(Play(who, move.card, self._held[self._turn], self._trick, self.trump))
+        return verdict(Play(who, move.card, self._held[self._turn], self._trick, self.trump))
 
     # -- making moves -----------------------------------------------------------------
 

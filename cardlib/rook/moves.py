@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardlib.errors import NotationError
-from cardlib.rook.cards import Colour, RookCard, parse_rook_cards
+from cardlib.rook.cards import Colour, RookCard, parse_rook_cards, rook_deck
 
 HAND_SIZE, NEST_SIZE, TRICKS = 9, 5, 9  # ROOK-DEAL, ROOK-LEAD
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5  # ROOK-BID-MIN, ROOK-BID-RAISE
@@ -121,7 +121,15 @@ class RookMove:
         return f"RookMove.parse({str(self)!r})"
 
 
+# A move is a value: the pass, the bids, the trumps and the plays of the notation are made
+# here once, and the hand lists them as they are (a lay-aside is made when it is read).
 PASS = RookMove("pass")
+#: every bid the notation lists, by amount: 70 to 120 in fives (the rules say which are
+#: allowed now)
+BIDS = {n: RookMove("bid", amount=n) for n in range(MIN_BID, MAX_BID + 1, BID_STEP)}
+#: naming each colour as trump
+TRUMPS = tuple(RookMove("trump", colour=c) for c in Colour)
+_PLAYS = {c: RookMove("play", cards=(c,)) for c in rook_deck()}
 
 
 def bid(amount: int) -> RookMove:
@@ -129,7 +137,8 @@ def bid(amount: int) -> RookMove:
 
 
 def play(card: RookCard) -> RookMove:
-    return RookMove("play", cards=(card,))
+    """The move that plays ``card`` (any card of the pack: the rules say whether it may be)."""
+    return _PLAYS[card]
 
 
 def name_trump(colour: Colour) -> RookMove:

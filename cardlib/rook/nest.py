@@ -11,12 +11,11 @@ from typing import overload
 
 from cardlib.cards import find_duplicate
 from cardlib.catalogue import enforces
-from cardlib.errors import RuleViolation
 from cardlib.game import Fact
 from cardlib.rook.cards import RookCard, counters
 from cardlib.rook.moves import HAND_SIZE, NEST_SIZE, RookMove
 from cardlib.rook.state import Cards, HandState
-from cardlib.rook.tricks import Verdict, listing
+from cardlib.rook.tricks import Refusal, Verdict, listing
 
 
 class LayAsides(Sequence[RookMove]):
@@ -66,34 +65,40 @@ class Exchange(HandState):
         if move.kind == "play":
             if self.phase != "nest":
                 return None
-            return RuleViolation(
+            return Refusal(
                 "ROOK-NEST-TAKE",
-                f"{who} must first lay five cards aside as the new nest, then name trump",
+                lambda: f"{who} must first lay five cards aside as the new nest, then name trump",
             )
         if self.phase != "nest":
-            return RuleViolation(
+            return Refusal(
                 "ROOK-NEST-TAKE",
-                f"{self.bidder} has already laid the nest aside; it stays face down until "
-                "the last trick",
+                lambda: (
+                    f"{self.bidder} has already laid the nest aside; it stays face down until "
+                    "the last trick"
+                ),
             )
         cards, held = move.cards, self._held[self._turn]
         if len(set(cards)) != len(cards):
-            return RuleViolation(
+            return Refusal(
                 "ROOK-NEST-TAKE",
-                f"{find_duplicate(cards)} is named twice: lay aside five different cards",
+                lambda: f"{find_duplicate(cards)} is named twice: lay aside five different cards",
             )
-        for c in cards:
-            if c not in held:
-                return RuleViolation(
-                    "ROOK-NEST-TAKE",
-                    f"{who} does not hold {c}: the new nest is five of the fourteen cards "
-                    f"{who} holds ({listing(held)})",
-                )
-        if len(cards) != NEST_SIZE:
-            return RuleViolation(
+        stranger = next((c for c in cards if c not in held), None)
+        if stranger is not None:
+            return Refusal(
                 "ROOK-NEST-TAKE",
-                f"{who} must lay exactly {NEST_SIZE} cards aside and keep {HAND_SIZE}, "
-                f"not {len(cards)} ({listing(cards)})",
+                lambda: (
+                    f"{who} does not hold {stranger}: the new nest is five of the fourteen cards "
+                    f"{who} holds ({listing(held)})"
+                ),
+            )
+        if len(cards) != NEST_SIZE:
+            return Refusal(
+                "ROOK-NEST-TAKE",
+                lambda: (
+                    f"{who} must lay exactly {NEST_SIZE} cards aside and keep {HAND_SIZE}, "
+                    f"not {len(cards)} ({listing(cards)})"
+                ),
             )
         return None
 
@@ -103,17 +108,18 @@ class Exchange(HandState):
         if move.kind == "play":
             if self.phase != "trump":
                 return None
-            return RuleViolation(
-                "ROOK-TRUMP", f"{who} must name trump before the first card is led"
+            return Refusal(
+                "ROOK-TRUMP", lambda: f"{who} must name trump before the first card is led"
             )
         if self.phase == "nest":
-            return RuleViolation(
+            return Refusal(
                 "ROOK-TRUMP",
-                f"{who} names trump only after laying five cards aside as the new nest",
+                lambda: f"{who} names trump only after laying five cards aside as the new nest",
             )
         if self.phase == "play":
-            return RuleViolation(
-                "ROOK-TRUMP", f"trump is {self.trump}, named once by {self.bidder}; it stays"
+            return Refusal(
+                "ROOK-TRUMP",
+                lambda: f"trump is {self.trump}, named once by {self.bidder}; it stays",
             )
         return None
 

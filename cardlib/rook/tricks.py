@@ -2,9 +2,10 @@
 
 The rules for a card are asked in the order the rule book gives them (:data:`PLAY_RULES`).
 Each says one of three things about a card offered to a trick (a :class:`Play`): a tuple
-of rule IDs (the card may be played, and these rules say why), a
-:class:`~cardlib.errors.RuleViolation` (it may not), or None (this rule has nothing to
-say; ask the next).  The last rule, ROOK-VOID, always answers::
+of rule IDs (the card may be played, and these rules say why), a :class:`Refusal` (it may
+not: :meth:`Refusal.error` is the :class:`~cardlib.errors.RuleViolation` that says why), or
+None (this rule has nothing to say; ask the next).  The last rule, ROOK-VOID, always
+answers; :func:`judge` gives the first answer, a refusal as its RuleViolation::
 
     >>> from cardlib.rook.cards import parse_rook_cards
     >>> held = parse_rook_cards("R5 G6 Rook")
@@ -24,8 +25,24 @@ from cardlib.catalogue import enforces
 from cardlib.errors import RuleViolation
 from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard
 
+
+class Refusal(NamedTuple):
+    """A rule's refusal of a move: the rule, and its words as a function that writes them.
+
+    The words are written (:meth:`error`) when the refusal is read: when ``play`` raises it
+    or ``judge`` returns it; a listing that only asks whether a move is allowed leaves them
+    unwritten."""
+
+    rule: str
+    words: Callable[[], str]
+
+    def error(self) -> RuleViolation:
+        """The refusal as the error ``play`` raises."""
+        return RuleViolation(self.rule, self.words())
+
+
 #: what a rule says about a move: allowed (and why), refused, or nothing (ask the next rule)
-Verdict = tuple[str, ...] | RuleViolation | None
+Verdict = tuple[str, ...] | Refusal | None
 
 
 def listing(cards: Iterable[RookCard]) -> str:
@@ -63,8 +80,8 @@ def own_card(play: Play) -> Verdict:
     if play.card in play.held:
         return None
     who = play.who
-    return RuleViolation(
-        "ROOK-DEAL", f"{who} does not hold {play.card}: {who} holds {listing(play.held)}"
+    return Refusal(
+        "ROOK-DEAL", lambda: f"{who} does not hold {play.card}: {who} holds {listing(play.held)}"
     )
 
 
@@ -88,10 +105,12 @@ def bird_lead(play: Play) -> Verdict:
         return ("ROOK-BIRD-LEAD", "ROOK-FOLLOW")
     if not trumps:
         return None  # no trump to play: ROOK-VOID
-    return RuleViolation(
+    return Refusal(
         "ROOK-BIRD-LEAD",
-        f"the Rook was led, which counts as a trump lead: {play.who} holds "
-        f"{listing(trumps)} and must play trump ({play.trump})",
+        lambda: (
+            f"the Rook was led, which counts as a trump lead: {play.who} holds "
+            f"{listing(trumps)} and must play trump ({play.trump})"
+        ),
     )
 
 
@@ -106,18 +125,18 @@ def follow(play: Play) -> Verdict:
     same = play.holding(led)
     if not same:
         return None  # cannot follow: ROOK-BIRD-FORCED or ROOK-VOID
-    if led is trump:
-        return RuleViolation(
-            "ROOK-FOLLOW", f"{play.who} holds {listing(same)} and must follow {trump} (trump)"
+
+    def words() -> str:
+        if led is trump:
+            return f"{play.who} holds {listing(same)} and must follow {trump} (trump)"
+        note = (
+            f"; a plain trump ({card}) does not excuse following, only the Rook does"
+            if card.colour is trump
+            else ""
         )
-    note = (
-        f"; a plain trump ({card}) does not excuse following, only the Rook does"
-        if card.colour is trump
-        else ""
-    )
-    return RuleViolation(
-        "ROOK-FOLLOW", f"{play.who} holds {listing(same)} and must follow {led}{note}"
-    )
+        return f"{play.who} holds {listing(same)} and must follow {led}{note}"
+
+    return Refusal("ROOK-FOLLOW", words)
 
 
 @enforces("ROOK-BIRD-ANYTIME")
@@ -138,10 +157,12 @@ def bird_forced(play: Play) -> Verdict:
         return None
     if play.card is ROOK:
         return ("ROOK-BIRD-FORCED",)
-    return RuleViolation(
+    return Refusal(
         "ROOK-BIRD-FORCED",
-        f"{trump} (trump) was led and {play.who}'s only trump is the Rook: {play.who} must "
-        f"play it and may not hide it by playing {play.card}",
+        lambda: (
+            f"{trump} (trump) was led and {play.who}'s only trump is the Rook: "
+            f"{play.who} must play it and may not hide it by playing {play.card}"
+        ),
     )
 
 
@@ -163,13 +184,20 @@ PLAY_RULES: tuple[Callable[[Play], Verdict], ...] = (
 )
 
 
-def judge(play: Play) -> tuple[str, ...] | RuleViolation:
+def verdict(play: Play) -> tuple[str, ...] | Refusal:
     """The first answer of :data:`PLAY_RULES`: the rules that allow the card, or the refusal."""
     for rule in PLAY_RULES:
-        verdict = rule(play)
-        if verdict is not None:
-            return verdict
+        answer = rule(play)
+        if answer is not None:
+            return answer
     raise AssertionError("ROOK-VOID answers every card")
+
+
+def judge(play: Play) -> tuple[str, ...] | RuleViolation:
+    """The first answer of :data:`PLAY_RULES`: the rules that allow the card, or the refusal
+    as the error ``play`` raises."""
+    answer = verdict(play)
+    return answer.error() if isinstance(answer, Refusal) else answer
 
 
 # -- who wins ---------------------------------------------------------------------------
