@@ -1,30 +1,40 @@
-"""Go Fish's simple computer player, written against the engine's public view."""
+"""Go Fish's simple computer player: it decides from what its seat may know (a
+:class:`~cardlib.gofish.view.GoFishView`), never from the game."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+from cardlib.arguments import shown
 from cardlib.cards import Card, Suit
+from cardlib.errors import NotationError, RuleViolation
 from cardlib.gofish.engine import GoFishGame, GoFishMove
+from cardlib.gofish.view import GoFishView
 
 
-def simple_bot(game: GoFishGame, rng: random.Random) -> GoFishMove:
+def simple_bot(seen: GoFishView | GoFishGame, rng: random.Random) -> GoFishMove:
     """A simple player: asks for the rank it holds most of (the lower on a tie), from a
     player chosen with ``rng``; in the specific-card variation, for a card of that rank it
     does not hold, chosen with ``rng``.  It looks only at its own hand.
 
-    On a finished game it raises the engine's refusal (the rule that ended the game).
+    With no request to make (the game over, or not its turn) it raises the refusal of the
+    rule that decides it.
     """
-    me = game.to_move
-    if me is None:
-        game._refuse_over()
-    hand = game.hand(me)
+    if isinstance(seen, GoFishGame):  # TRANSITION: until every caller passes a view
+        if seen.to_move is None:
+            seen._refuse_over()
+        seen = seen.view(seen.to_move)
+    if not isinstance(seen, GoFishView):
+        raise NotationError(f"simple_bot plays from a player's GoFishView, not {shown(seen)}")
+    if not seen.legal:
+        raise RuleViolation(seen.legal_rule, f"{seen.player} has no request to make now")
+    hand = seen.hand
     counts = Counter(c.rank for c in hand)
     rank = max(counts, key=lambda r: (counts[r], -r))
-    targets = list(dict.fromkeys(m.target for m in game.legal_moves()))
+    targets = list(dict.fromkeys(m.target for m in seen.legal))
     target = rng.choice(targets)
-    if not game.options.specific_card:
+    if not seen.options.specific_card:
         return GoFishMove.ask(target, rank)
     suits = [s for s in Suit if Card(rank, s) not in hand]
     return GoFishMove.ask(target, Card(rank, rng.choice(suits)))

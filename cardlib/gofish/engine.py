@@ -62,6 +62,7 @@ from cardlib.gofish.rules import (
     rule_of,
 )
 from cardlib.gofish.table import Table
+from cardlib.gofish.view import GoFishView, view_of
 
 __all__ = ["RULE_SETS", "GoFishGame", "GoFishMove", "GoFishOptions", "deal_size"]
 
@@ -383,6 +384,12 @@ class GoFishGame:
         return gofish_game_html(self)
 
     # -- views -----------------------------------------------------------------------
+
+    def view(self, player: str) -> GoFishView:
+        """What ``player`` may know now (:class:`~cardlib.gofish.view.GoFishView`): their
+        hand, the others' counts, the books, the stock's size, the requests made, and their
+        legal requests; a copy, so it never shows another hand."""
+        return view_of(self, self._player(player))
 
     @property
     def hands(self) -> dict[str, list[Card]]:

@@ -1,0 +1,97 @@
+"""What one Go Fish player may know: :meth:`GoFishGame.view <cardlib.gofish.engine.GoFishGame.view>`.
+
+At a Go Fish table a player sees their own hand, how many cards each other player holds,
+the books laid face up, the size of the stock and every request made (requests and their
+answers are said aloud; a card fished from the stock is seen only by who drew it).  A view
+is a copy of just that, so a computer player given a view cannot reach another hand or the
+stock's order::
+
+    >>> from cardlib.gofish import GoFishGame
+    >>> game = GoFishGame(["Ann", "Ben", "Cy"], seed=1)
+    >>> ann = game.view("Ann")
+    >>> len(ann.hand), ann.hand_sizes, ann.stock_size
+    (5, {'Ann': 5, 'Ben': 5, 'Cy': 5}, 37)
+    >>> ann.legal_moves()[0]
+    GoFishMove.parse('ask Ben A')
+    >>> game.view("Ben").legal_moves()
+    <LegalMoves: >
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from cardlib.cards import Card, Rank
+from cardlib.game import LegalMoves
+from cardlib.gofish.moves import GoFishMove
+from cardlib.gofish.options import GoFishOptions
+from cardlib.gofish.rules import REQUEST_RULES, rule_of
+
+if TYPE_CHECKING:
+    from cardlib.gofish.engine import GoFishGame
+
+
+@dataclass(frozen=True)
+class GoFishView:
+    """One player's view of the game: their ``hand`` (sorted), every player's number of
+    cards and books, the stock's size, the requests made so far, the table's options, and
+    the player's legal requests now with the rule that decides them."""
+
+    game: ClassVar[str] = "go-fish"
+
+    player: str
+    players: tuple[str, ...]
+    to_move: str | None
+    options: GoFishOptions
+    hand: tuple[Card, ...]
+    hand_sizes: dict[str, int]
+    books: dict[str, tuple[Rank, ...]]
+    stock_size: int
+    history: tuple[tuple[str, GoFishMove], ...]
+    legal: tuple[GoFishMove, ...]
+    #: the rule that decides the player's requests now: the rule of the turn (GF-FIRST,
+    #: GF-NEXT, ...) when it is someone else's, the end's rule once the game is over
+    legal_rule: str
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def legal_moves(self) -> LegalMoves[GoFishMove]:
+        """The player's legal requests now (none when it is not their turn)."""
+        return LegalMoves(self)
+
+    def _legal(self) -> tuple[GoFishMove, ...]:
+        return self.legal
+
+    @staticmethod
+    def parse_move(text: str | GoFishMove) -> GoFishMove:
+        return GoFishMove.parse(text)
+
+
+def view_of(game: GoFishGame, player: str) -> GoFishView:
+    """What ``player`` may know of ``game`` now (see :class:`GoFishView`)."""
+    to_move = game.to_move
+    if to_move is None:
+        rule = game.end_rule
+    elif player == to_move:
+        rule = rule_of(REQUEST_RULES[-1])  # the last request rule lets a legal one through
+    else:
+        rule = game.turn_rule
+    return GoFishView(
+        player=player,
+        players=game.players,
+        to_move=to_move,
+        options=game.options,
+        hand=tuple(game.hand(player)),
+        hand_sizes={p: len(game.hand(p)) for p in game.players},
+        books={p: tuple(ranks) for p, ranks in game.books.items()},
+        stock_size=game.stock_size,
+        history=tuple(game.history),
+        legal=tuple(game._legal()) if player == to_move else (),
+        legal_rule=rule,
+    )
+
+
+__all__ = ["GoFishView", "view_of"]
