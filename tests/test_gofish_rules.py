@@ -1003,3 +1003,37 @@ def test_module_docstring_example_runs():
     import cardlib.gofish
 
     assert doctest.testmod(cardlib.gofish).failed == 0
+
+
+# -- issue 19: wrong arguments are refused in cardlib's words, before anything changes -----
+
+
+@pytest.mark.parametrize(
+    "options", [{"specific_card": "off"}, {"refill": 1}, {"rule_set": "pagatt"}, {"nope": True}]
+)
+def test_an_option_is_what_it_says_or_refused(options):
+    with pytest.raises(NotationError):
+        GoFishGame(["Ann", "Ben"], options=options)
+
+
+def test_options_may_be_given_as_the_example_format_writes_them():
+    game = GoFishGame(["Ann", "Ben"], options={"rule_set": "bicycle", "refill": True})
+    assert game.options == GoFishOptions(rule_set="bicycle", refill=True)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: GoFishGame.from_position(["Ann", "Ben"], {"Ann": ["8H"]}, stock=[0, 1]),
+        lambda: GoFishGame.from_position(["Ann", "Ben"], {"Ann": "8H"}),
+        lambda: GoFishGame.from_position(["Ann", "Ben"], {}, books={"Ann": [99]}),
+        lambda: GoFishGame.from_position(["Ann", "Ben"], {}, hand_sizes={"Ann": "3"}),
+        lambda: GoFishGame(["Ann", "Ben"], seed=[1]),
+        lambda: GoFishGame(7),
+        lambda: deal_size("pagat", "3"),
+        lambda: deal_size(["pagat"], 3),
+    ],
+)
+def test_wrong_arguments_are_refused_in_cardlibs_words(call):
+    with pytest.raises(NotationError):
+        call()

@@ -319,3 +319,24 @@ def test_a_stream_gives_the_rows_before_a_failing_bot_and_stops_its_workers() ->
             got.append(row)
     assert set(multiprocessing.active_children()) - before == set()
     assert got == simulate("go-fish", n=failing, seed=SEED, workers=1, bots=late_failing_bot)
+
+
+@pytest.mark.parametrize(
+    ("option", "status", "said"),
+    [
+        ("extra_flip=no", 0, ""),  # YAML's no, as an example writes it: the variant stays off
+        ("extra_flip=1", 2, "extra_flip must be true or false, not 1"),
+        ("extra_flip=maybe", 2, "extra_flip must be true or false, not 'maybe'"),
+        ("stock_out=off", 2, "stock_out False is not a house rule"),
+        ("stock_out=end", 0, ""),
+        ("stockout=end", 2, "is not an option here"),
+    ],
+)
+def test_an_option_on_the_command_line_is_read_as_an_example_reads_it(option, status, said):
+    run = subprocess.run(
+        [sys.executable, "-m", "cardlib", "simulate", "golf", "-n", "2", "--option", option],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == status, run.stderr
+    assert said in run.stderr and len(run.stderr.splitlines()) <= 1

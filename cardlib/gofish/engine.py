@@ -34,6 +34,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, NoReturn
 
+from cardlib import arguments
+from cardlib.arguments import card as as_card
+from cardlib.arguments import flag, shown, whole
 from cardlib.cards import Card, Rank, Suit, shuffle, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
@@ -87,7 +90,7 @@ class GoFishGame:
         players: Sequence[str],
         *,
         dealer: str | None = None,
-        options: GoFishOptions | None = None,
+        options: GoFishOptions | Mapping[str, object] | None = None,
         seed: int | str | float | None = 0,
         deck: Sequence[Card | str] | None = None,
         record: bool = True,
@@ -96,7 +99,7 @@ class GoFishGame:
         if deck is None:
             pack = self._shuffled_pack()
         else:
-            pack = [Card.parse(c) if isinstance(c, str) else c for c in deck]
+            pack = _cards(deck, "deck")
             gf_deck(pack, whole=True)
         gf_deal(self._table, pack, self.dealer)
         for name in self.players:  # GF-BOOK: a dealt book is laid aside before the first request
@@ -120,12 +123,12 @@ class GoFishGame:
         self,
         players: Sequence[str],
         dealer: str | None,
-        options: GoFishOptions | None,
+        options: GoFishOptions | Mapping[str, object] | None,
         seed: int | str | float | None,
         record: bool,
     ) -> None:
-        if isinstance(players, str):
-            raise NotationError(f"players is a list of names, not the string {players!r}")
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise NotationError(f"players is a list of names, not {shown(players)}")
         names = tuple(str(p) for p in players)
         gf_players(len(names))
         if len(set(names)) != len(names) or not all(n and " ".join(n.split()) == n for n in names):
@@ -133,10 +136,10 @@ class GoFishGame:
                 f"players need distinct, non-empty names without extra spaces: {list(names)!r}"
             )
         self.players = names
-        self.options = options = options or GoFishOptions()
+        self.options = options = GoFishOptions.of(options)
         deal_size(options.rule_set, len(names))  # GF-DEAL: refused where no size is given
         self.dealer = names[-1] if dealer is None else self._player(dealer)
-        self.seed = seed
+        self.seed = arguments.seed(seed)
         self._rng = random.Random(seed)
         self._table = Table(names, options)
         self._turn: str | None = None
@@ -146,7 +149,7 @@ class GoFishGame:
         self.turn_rule = "GF-FIRST"
         self.ended_by: str | None = None
         self._end_reason = ""
-        self._record = record
+        self._record = flag(record, "record")
         self.log: list[Event] = []
         self.last_event: Event | None = None
         self.setup_log: list[str] = []
@@ -166,7 +169,7 @@ class GoFishGame:
         hand_sizes: Mapping[str, int] | None = None,
         to_move: str | None = None,
         dealer: str | None = None,
-        options: GoFishOptions | None = None,
+        options: GoFishOptions | Mapping[str, object] | None = None,
         seed: int | str | float | None = 0,
         record: bool = True,
     ) -> GoFishGame:
@@ -185,10 +188,18 @@ class GoFishGame:
         self = cls.__new__(cls)
         self._seat_players(players, dealer, options, seed, record)
         table = self._table
+        for what, given in (("hands", hands), ("books", books), ("hand_sizes", hand_sizes)):
+            if given is not None and not isinstance(given, Mapping):
+                raise NotationError(f"{what} maps each player to theirs, not {shown(given)}")
         for name in list(hands) + list(books or {}) + list(hand_sizes or {}):
             self._player(name)
-        named = [Card.parse(c) if isinstance(c, str) else c for h in hands.values() for c in h]
-        top = [Card.parse(c) if isinstance(c, str) else c for c in stock]
+        held = {name: _cards(cards, f"{name}'s hand") for name, cards in hands.items()}
+        for name, want in (hand_sizes or {}).items():
+            whole(want, f"hand_sizes[{name!r}]", minimum=0)
+        if to_move is not None:
+            self._player(to_move)
+        named = [c for h in held.values() for c in h]
+        top = _cards(stock, "stock")
         booked: dict[Rank, str] = {}
         for name, ranks in (books or {}).items():
             for value in ranks:
@@ -204,8 +215,8 @@ class GoFishGame:
         gf_deck(named + top + in_books, whole=False)
         for name in self.players:
             hand = table.hands[name]
-            for card in hands.get(name, ()):
-                hand.append(Card.parse(card) if isinstance(card, str) else card)
+            for one in held.get(name, ()):
+                hand.append(one)
                 if sum(c.rank == hand[-1].rank for c in hand) == 4:
                     raise RuleViolation(  # GF-BOOK: four of a rank are never held
                         "GF-BOOK",
@@ -602,12 +613,20 @@ class GoFishGame:
             facts.append(tell.turn(player, rule))
 
 
+def _cards(cards: object, what: str) -> list[Card]:
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise NotationError(f"{what} is a list of cards, not {shown(cards)}")
+    return [as_card(c) for c in cards]
+
+
 def _as_rank(rank: Rank | str | int) -> Rank:
     if isinstance(rank, Rank):
         return rank
-    if isinstance(rank, int):
+    if isinstance(rank, int) and not isinstance(rank, bool) and rank in Rank._value2member_map_:
         return Rank(rank)
-    return Rank.parse(rank)
+    if isinstance(rank, str):
+        return Rank.parse(rank)
+    raise NotationError(f"{shown(rank)} is not a rank: write it like 8, Q or A")
 
 
 def _conforms(game: GoFishGame) -> Game:

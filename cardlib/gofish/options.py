@@ -4,9 +4,10 @@ before play (:class:`GoFishOptions`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Literal
 
+from cardlib.arguments import flag, shown
 from cardlib.errors import NotationError
 
 RuleSet = Literal["pagat", "bicycle", "gamerules"]
@@ -54,14 +55,22 @@ class GoFishOptions:
     next_player: Literal["left", "asked"] | None = None
 
     def __post_init__(self) -> None:
-        if self.rule_set not in RULE_SETS:
+        # The example format's values, and only those: a switch is true or false, so that
+        # specific_card="off" is refused rather than read as on.
+        if not isinstance(self.rule_set, str) or self.rule_set not in RULE_SETS:
             raise NotationError(
-                f"{self.rule_set!r} is not a Go Fish rule set: use "
+                f"{shown(self.rule_set)} is not a Go Fish rule set: use "
                 f"{', '.join(map(repr, RULE_SETS))}"
             )
-        if self.next_player not in (None, "left", "asked"):
+        for name in ("specific_card", "ask_own_card", "refill", "keep_playing"):
+            flag(getattr(self, name), name)
+        if not isinstance(self.next_player, str | None) or self.next_player not in (
+            None,
+            "left",
+            "asked",
+        ):
             raise NotationError(
-                f"next_player {self.next_player!r} is not a choice: use 'left', 'asked' or None"
+                f"next_player {shown(self.next_player)} is not a choice: use 'left', 'asked' or None"
             )
         if self.ask_own_card and not self.specific_card:
             raise NotationError(
@@ -80,6 +89,24 @@ class GoFishOptions:
     def plays_on(self) -> bool:
         """Does play go on after the stock is exhausted (Bicycle, or the keep-playing variation)?"""
         return self.rule_set == "bicycle" or self.keep_playing
+
+    @classmethod
+    def of(cls, options: GoFishOptions | Mapping[str, object] | None) -> GoFishOptions:
+        """The options a table agreed: a :class:`GoFishOptions`, the same as a mapping (as
+        the example format writes them), or None for the defaults."""
+        if options is None:
+            return cls()
+        if isinstance(options, GoFishOptions):
+            return options
+        if not isinstance(options, Mapping):
+            raise NotationError(f"options must be GoFishOptions or a mapping, not {shown(options)}")
+        known = [f.name for f in fields(cls)]
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise NotationError(
+                f"{shown(unknown[0])} is not a Go Fish option: the options are {', '.join(known)}"
+            )
+        return cls(**options)  # type: ignore[arg-type]
 
     def describe(self) -> str:
         variants = []

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, find_duplicate
 from cardlib.catalogue import ENFORCED_BY, enforces
 from cardlib.errors import NotationError, RuleViolation
@@ -74,11 +75,11 @@ def gf_players(count: int) -> None:
 
 def deal_size(rule_set: str, players: int) -> int:
     """Cards dealt to each player (GF-DEAL); raises where the rule set gives no size."""
-    if rule_set not in DEAL_SIZES:
+    if not isinstance(rule_set, str) or rule_set not in DEAL_SIZES:
         raise NotationError(
-            f"{rule_set!r} is not a Go Fish rule set: use {', '.join(map(repr, RULE_SETS))}"
+            f"{shown(rule_set)} is not a Go Fish rule set: use {', '.join(map(repr, RULE_SETS))}"
         )
-    gf_players(players)
+    gf_players(whole(players, "the number of players"))
     sizes = DEAL_SIZES[rule_set]
     if players not in sizes:
         # Bicycle lists deal sizes for two to five players only

@@ -173,14 +173,22 @@ class _Signals:
 
 
 def _option(text: str) -> tuple[str, Any]:
-    """``NAME=VALUE`` with VALUE read as true/false/none, a number or text."""
+    """``NAME=VALUE``, with VALUE read as the example format reads an option's value
+    (``true``, ``no``, ``null``, ``5``, ``reshuffle``): the game's options class then
+    accepts it or refuses it in one line, as it would in an example."""
+    from cardlib.errors import InputError
+    from cardlib.examples import read_text
+
     name, sep, value = text.partition("=")
     if not sep or not name:
         raise ValueError(f"option {text!r}: write NAME=VALUE, e.g. refill=true")
-    words: dict[str, Any] = {"true": True, "false": False, "none": None}
-    if value.lower() in words:
-        return name.replace("-", "_"), words[value.lower()]
-    return name.replace("-", "_"), int(value) if value.lstrip("-").isdigit() else value
+    try:
+        docs = read_text(f"value: {value}".encode())
+    except InputError as e:
+        raise ValueError(f"option {text!r}: {e.message}") from None
+    if len(docs) != 1 or set(docs[0]) != {"value"}:
+        raise ValueError(f"option {text!r}: the value must be one word or number")
+    return name.replace("-", "_"), docs[0]["value"]
 
 
 def _bot(name: str) -> str | Callable[[Any, random.Random], Any]:
