@@ -138,11 +138,25 @@ def test_one_row_per_student_and_exercise_with_its_rules_in_the_course_order():
     }
 
 
-def test_student_and_assignment_limit_the_rows():
+def test_two_assignments_come_student_by_student_and_limit_the_rows():
     gb = _fake()
-    assert {r["student_id"] for r in exercise_grades.rows(gb, EXERCISES, students=["ana"])} == {
-        "ana"
-    }
+    homework = SimpleNamespace(name="homework", grade_cells=[], task_cells=[])
+    homework.grade_cells.append(SimpleNamespace(name="hw-1", max_score=3.0))
+    gb.assignments.append(SimpleNamespace(name="extra", notebooks=[homework]))
+    table = exercise_grades.rows(gb, EXERCISES)
+    seen = [(r["student_id"], r["assignment"]) for r in table]
+    assert list(dict.fromkeys(seen)) == [
+        (student, assignment)
+        for student in ("ana", "bo", "zoe")
+        for assignment in (ASSIGNMENT, "extra")
+    ]
+    extra = [r for r in table if r["assignment"] == "extra"]
+    assert {
+        (r["exercise"], r["rules"], r["score"], r["max_score"], r["submitted"]) for r in extra
+    } == {("hw-1", "", "0", "3", "no")}
+    assert exercise_grades.rows(gb, EXERCISES, assignments=["extra"]) == extra
+    only_ana = exercise_grades.rows(gb, EXERCISES, students=["ana"])
+    assert only_ana == [r for r in table if r["student_id"] == "ana"]
     assert exercise_grades.rows(gb, EXERCISES, assignments=["another"]) == []
 
 
