@@ -2,6 +2,13 @@
 #   make course   set up, then open the course (the student edition, in student/) in JupyterLab
 #   make test     set up, then run every check: lint, types, the worked examples, the tests,
 #                 the doctests, the notebooks (strict nbval) and the real-browser tests
+# and, for a class without a JupyterHub:
+#   make lite     the course as a JupyterLite site (JupyterLab and Python in the browser, no
+#                 server) in build/lite/deploy/, to publish on any static host; Pyodide's
+#                 compiled packages (PyYAML's C part, matplotlib) come from Pyodide's own
+#                 repository. `make lite MODE=offline`: build/lite/offline/, made only from
+#                 npm's pyodide and PyPI, from which no request leaves (no matplotlib: the
+#                 simulations show tables); the browser tests check that one.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -9,6 +16,7 @@ BIN := $(VENV)/bin
 COURSE_STAMP := $(VENV)/.installed-course
 TEACHER_STAMP := $(VENV)/.installed-teacher
 TEST_STAMP := $(VENV)/.installed-test
+LITE_STAMP := $(VENV)/.installed-lite
 
 STUDENT ?= student
 # JupyterLab's terminals find `cardlib`: the course's server configuration (jupyter/, read
@@ -24,7 +32,7 @@ ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 DROP_OLD_NAME = $(BIN)/python -m pip show --quiet cardlib >/dev/null 2>&1 \
 	&& $(BIN)/python -m pip uninstall --quiet --yes cardlib || true
 
-.PHONY: course student publish autograde test setup browser
+.PHONY: course student publish autograde test setup browser lite
 
 setup: $(TEST_STAMP)
 
@@ -45,6 +53,11 @@ $(TEACHER_STAMP): pyproject.toml | $(BIN)/python
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(DROP_OLD_NAME)
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@
+
+$(LITE_STAMP): pyproject.toml | $(BIN)/python
+	$(DROP_OLD_NAME)
+	$(BIN)/python -m pip install --quiet -e ".[lite]"
 	touch $@
 
 # Debian's Chromium, for the browser tests (Playwright cannot download a browser here).
@@ -69,6 +82,11 @@ student: $(COURSE_STAMP)
 # The student edition as a git repository of its own (for an nbgitpuller link on a hub).
 publish: $(COURSE_STAMP)
 	$(BIN)/python tools/course.py publish $(DEST)
+
+# The JupyterLite site of the student edition (docs/teaching.md, "JupyterLite"); downloads are
+# cached in build/lite-cache/. MODE=offline: only from npm's pyodide and PyPI.
+lite: $(LITE_STAMP)
+	$(BIN)/python tools/lite.py build $(if $(filter offline,$(MODE)),--offline)
 
 # Autograde submissions: SUBMITTED=folder with one folder of notebooks a student.
 autograde: $(TEACHER_STAMP)

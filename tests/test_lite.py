@@ -1,0 +1,153 @@
+"""tools/lite.py, the JupyterLite site, without a browser: the first page's note, the
+Pyodide lock of each mode, PyYAML without its C part, the site's settings; and, where an
+offline site has been built (``make lite MODE=offline``, or the browser test), what it holds.
+The site in a real browser: tests/browser/test_lite_browser.py."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import lite  # noqa: E402
+
+SITE = ROOT / "build" / "lite" / "offline"
+
+
+def _notebook(path: Path, cells: list[dict]) -> Path:
+    doc = {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_the_note_is_the_first_cell_once(tmp_path: Path) -> None:
+    cell = {"cell_type": "markdown", "id": "x", "metadata": {}, "source": "# Start here"}
+    path = _notebook(tmp_path / "start-here.ipynb", [cell])
+    lite.add_lite_note(path)
+    lite.add_lite_note(path)
+    cells = json.loads(path.read_text())["cells"]
+    assert [c.get("id") for c in cells] == [lite.LITE_NOTE_ID, "x"]
+    assert "browser's storage" in cells[0]["source"] and "Download" in cells[0]["source"]
+
+
+STOCK = {
+    "info": {"python": "3.14"},
+    "packages": {
+        "micropip": {"name": "micropip", "version": "1", "file_name": "micropip-1-py3-none-any.whl",
+                     "sha256": "old", "depends": []},
+        "ipython": {"name": "ipython", "version": "9", "file_name": "ipython-9-py3-none-any.whl",
+                    "sha256": "old", "depends": ["Prompt_Toolkit"]},
+        "prompt-toolkit": {"name": "prompt_toolkit", "version": "3",
+                           "file_name": "prompt_toolkit-3-py3-none-any.whl", "sha256": "old",
+                           "depends": []},
+        "numpy": {"name": "numpy", "version": "2", "sha256": "old", "depends": [],
+                  "file_name": "numpy-2-cp314-cp314-pyemscripten_2026_0_wasm32.whl"},
+    },
+}  # fmt: skip
+
+
+def test_the_offline_lock_is_pypis_wheels_of_the_locked_versions(tmp_path: Path) -> None:
+    fetched = []
+
+    def fetch(name: str, version: str) -> Path:
+        fetched.append((name, version))
+        wheel = tmp_path / f"{name}-{version}-py3-none-any.whl"
+        wheel.write_bytes(f"{name} from PyPI".encode())
+        return wheel
+
+    lock, wheels = lite.offline_lock(STOCK, fetch, ["ipython", "micropip"])
+    assert sorted(lock["packages"]) == ["ipython", "micropip", "prompt-toolkit"]  # no numpy
+    assert fetched == [("ipython", "9"), ("micropip", "1"), ("prompt_toolkit", "3")]
+    for entry, wheel in zip(lock["packages"].values(), wheels, strict=True):
+        assert entry["file_name"] == wheel.name
+        assert entry["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert STOCK["packages"]["ipython"]["sha256"] == "old"  # the stock lock is left alone
+    with pytest.raises(RuntimeError, match="numpy is compiled"):
+        lite.offline_lock(STOCK, fetch, ["numpy"])
+
+
+def test_the_deployment_lock_fetches_from_pyodides_repository() -> None:
+    lock = lite.deploy_lock(STOCK, "https://pyodide.example/v1/full/")
+    names = {e["file_name"] for e in lock["packages"].values()}
+    assert (
+        "https://pyodide.example/v1/full/numpy-2-cp314-cp314-pyemscripten_2026_0_wasm32.whl"
+        in names
+    )
+    assert all(n.startswith("https://pyodide.example/") for n in names)
+    assert lock["packages"]["numpy"]["sha256"] == "old"  # the repository's own wheel
+
+
+def test_pyyaml_without_its_c_part(tmp_path: Path) -> None:
+    binary = tmp_path / "PyYAML-6.0.4-cp311-cp311-manylinux_2_17_x86_64.whl"
+    with zipfile.ZipFile(binary, "w") as whl:
+        whl.writestr("yaml/__init__.py", "__version__ = '6.0.4'\n")
+        whl.writestr("yaml/cyaml.py", "from yaml._yaml import CParser\n")
+        whl.writestr("yaml/_yaml.cpython-311-x86_64-linux-gnu.so", b"\x7fELF")
+        whl.writestr("_yaml/__init__.py", "from yaml._yaml import *\n")
+        whl.writestr("PyYAML-6.0.4.dist-info/METADATA", "Name: PyYAML\nVersion: 6.0.4\n")
+    pure = lite.pure_pyyaml(binary, tmp_path / "out")
+    assert pure.name == "pyyaml-6.0.4-py3-none-any.whl"
+    with zipfile.ZipFile(pure) as whl:
+        names = set(whl.namelist())
+        record = whl.read("pyyaml-6.0.4.dist-info/RECORD").decode()
+        tag = whl.read("pyyaml-6.0.4.dist-info/WHEEL").decode()
+    assert {"yaml/__init__.py", "yaml/cyaml.py"} <= names
+    assert not any(n.endswith(".so") or n.startswith("_yaml/") for n in names)
+    assert "Tag: py3-none-any" in tag and "yaml/__init__.py,sha256=" in record
+
+
+def test_only_the_offline_site_refuses_pypi() -> None:
+    def kernel(offline: bool) -> dict:
+        return lite.lite_config(offline)["jupyter-config-data"]["litePluginSettings"][
+            lite.KERNEL_PLUGIN
+        ]
+
+    assert kernel(True)["disablePyPIFallback"] is True
+    assert kernel(False)["disablePyPIFallback"] is False
+
+
+# --------------------------------------------------------------------------- a built site
+
+built = pytest.mark.skipif(
+    not (SITE / "cardlib-lite.json").is_file(),
+    reason="no offline site built (make lite MODE=offline)",
+)
+
+
+@built
+def test_the_offline_site_serves_every_package_it_locks() -> None:
+    pyodide = SITE / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    assert {"cardlib-course", "pyyaml", "ipywidgets", "micropip", "ipython"} <= set(
+        lock["packages"]
+    )
+    assert "matplotlib" not in lock["packages"]
+    for name, entry in lock["packages"].items():
+        wheel = pyodide / entry["file_name"]
+        assert wheel.is_file(), f"{name}: {entry['file_name']} is not in the site"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"][lite.KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"].startswith("./static/pyodide/") and kernel["disablePyPIFallback"]
+    loaded = {e["name"] for e in config["federated_extensions"]}
+    assert loaded == set(lite.EXTENSIONS)  # the widgets' front end; not nbgrader's
+
+
+@built
+def test_the_offline_site_is_the_student_edition() -> None:
+    files = SITE / "files"
+    names = {p.name for p in files.glob("*.ipynb")}
+    assert {"start-here.ipynb", "golf.ipynb", "go-fish.ipynb", "rook.ipynb"} <= names
+    assert (files / "examples").is_dir() and (files / "docs").is_dir()
+    assert not (files / "docs" / "teaching.md").exists()  # the answer key stays with the teacher
+    for path in files.glob("*.ipynb"):
+        text = path.read_text(encoding="utf-8")
+        assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text, path.name
+    first = json.loads((files / "start-here.ipynb").read_text())["cells"][0]
+    assert first.get("id") == lite.LITE_NOTE_ID
