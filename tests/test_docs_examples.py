@@ -79,6 +79,19 @@ STATEMENTS = [
         ],
     ),
     (
+        "Under `pagat` and `bicycle` the dealer's left asks first, and naming anyone else is "
+        "refused with `GF-FIRST`",
+        [
+            _go_fish(
+                rs,
+                ["A", "B", "C"],
+                "{deal: {seed: 1, first: B}}",
+                "  - expect: {refused: GF-FIRST}\n",
+            )
+            for rs in ("pagat", "bicycle")
+        ],
+    ),
+    (
         "`GF-ASK-HOLD` (a rank you do not hold)",
         [
             _go_fish(

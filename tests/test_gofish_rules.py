@@ -1044,3 +1044,19 @@ def test_asking_somebody_not_at_the_table_is_no_request():
     assert "ask Zed 9" not in game.legal_moves()
     with pytest.raises(NotationError):
         game.refusal("ask Zed 9")
+
+
+def test_an_example_can_name_who_was_chosen_to_start_under_gamerules():
+    """GF-FIRST under gamerules is a random choice: ``first`` says who it was, and the deal is
+    the seed's either way; elsewhere only the dealer's left may start."""
+    chosen = GoFishGame(
+        ["Lin", "An", "Mei"], options=GoFishOptions(rule_set="gamerules"), seed=4, first="Mei"
+    )
+    drawn = GoFishGame(["Lin", "An", "Mei"], options=GoFishOptions(rule_set="gamerules"), seed=4)
+    assert chosen.to_move == "Mei" and chosen.turn_rule == "GF-FIRST"
+    assert chosen.hands == drawn.hands
+    assert GoFishGame(["Lin", "An", "Mei"], seed=4, first="Lin").to_move == "Lin"
+    with pytest.raises(RuleViolation, match="GF-FIRST"):
+        GoFishGame(["Lin", "An", "Mei"], seed=4, first="An")
+    with pytest.raises(NotationError):
+        GoFishGame(["Lin", "An", "Mei"], seed=4, first="Zed")

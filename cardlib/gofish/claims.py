@@ -64,8 +64,14 @@ def start(doc: Map) -> State:
             deck = None
             if "deck" in spec:
                 deck = NamedCards("GF-DECK", Card.parse).many(spec["deck"], (*at, "deck"))
+            first = _player(players, spec["first"], (*at, "first")) if "first" in spec else None
             game = GoFishGame(
-                players, dealer=dealer, options=options, seed=spec.get("seed", seed), deck=deck
+                players,
+                dealer=dealer,
+                options=options,
+                seed=spec.get("seed", seed),
+                deck=deck,
+                first=first,
             )
         else:
             game = _position(players, spec, at, dealer, options, seed)

@@ -79,7 +79,9 @@ class GoFishGame:
     seeded sort by random keys: the same seed always gives the same deal, though not the
     order :func:`cardlib.cards.shuffled` gives).  Cards go one at a time clockwise from the
     dealer's left (GF-DEAL); the rest is the stock.  Under ``gamerules`` the first player
-    is drawn at random from the same seed (GF-FIRST).  With ``record=False`` the game keeps
+    is drawn at random from the same seed (GF-FIRST), unless ``first`` says who it was (an
+    example can name the player chosen); under the other rule sets ``first`` can only be
+    the dealer's left.  With ``record=False`` the game keeps
     no log of its events (for simulations); :attr:`last_event` is kept either way.
     """
 
@@ -93,9 +95,12 @@ class GoFishGame:
         options: GoFishOptions | Mapping[str, object] | None = None,
         seed: int | str | float | None = 0,
         deck: Sequence[Card | str] | None = None,
+        first: str | None = None,
         record: bool = True,
     ) -> None:
         self._seat_players(players, dealer, options, seed, record)
+        if first is not None:
+            self._player(first)
         if deck is None:
             pack = self._shuffled_pack()
         else:
@@ -107,7 +112,7 @@ class GoFishGame:
                 self.setup_log.append(tell.dealt_book(name, rank))
         facts: list[Fact] = []
         self._give_turn(
-            gf_first(self._table, self.dealer, self._rng), "GF-FIRST", facts, narrate=False
+            gf_first(self._table, self.dealer, self._rng, first), "GF-FIRST", facts, narrate=False
         )
         self.setup_log += [str(f) for f in facts]
 

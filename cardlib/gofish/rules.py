@@ -103,11 +103,20 @@ def gf_deal(table: Table, pack: Sequence[Card], dealer: str) -> None:
 
 
 @enforces("GF-FIRST")
-def gf_first(table: Table, dealer: str, rng: random.Random) -> str:
+def gf_first(table: Table, dealer: str, rng: random.Random, named: str | None = None) -> str:
     """First to play: the dealer's left (pagat, bicycle); a randomly chosen player (gamerules)."""
+    # ``named`` is the player a worked example says was chosen: under gamerules anyone may
+    # have been, under the others only the dealer's left.
     if table.options.rule_set == "gamerules":
-        return table.players[rng.randrange(len(table.players))]
-    return table.left_of(dealer)
+        return named or table.players[rng.randrange(len(table.players))]
+    left = table.left_of(dealer)
+    if named not in (None, left):
+        raise RuleViolation(
+            "GF-FIRST",
+            f"{named} cannot ask first: under {table.options.rule_set} the dealer's left "
+            f"({left}) does; only the Game Rules site's rules choose the first player at random",
+        )
+    return left
 
 
 # -- may this request be made? -----------------------------------------------------------
