@@ -75,7 +75,9 @@ LITE_NOTE = """\
 >   it. Nothing is lost when you close the tab.
 > * **To hand a notebook in** (or keep a copy), save it (`Ctrl+S`), then right-click it in
 >   the file browser on the left and choose **Download**; hand in the `.ipynb` file that
->   your browser downloads. *File → Download* does the same for the open notebook.
+>   your browser downloads. *File → Download* does the same for the open notebook. A widget
+>   exercise also saves your moves beside the notebook (`golf-4.answer.json`, say): download
+>   that file too.
 > * To start a notebook afresh, right-click it in the file browser and **Delete** it, then
 >   reload the page: the course's copy comes back.
 > * The `check(...)` cells give feedback here as anywhere; the grade your teacher gives is
