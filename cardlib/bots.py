@@ -1,8 +1,10 @@
 """Computer players over the protocol.  A bot sees only what a player at the table would see.
 
-A bot is a function ``(game, rng) -> move``.  :func:`random_bot` plays any legal move;
-:func:`simple_bot` plays the game's own sensible player, found through the registry
-(``cardlib.golf.golf_bot``, ``cardlib.gofish.simple_bot``, ``cardlib.rook.simple_bot``).
+A bot is a function ``(view, rng) -> move``: it is given the view of the player to move
+(``game.view(player)``, a :class:`~cardlib.game.SeatView`), never the game, so it cannot
+look at another player's cards.  :func:`random_bot` plays any legal move; :func:`simple_bot`
+plays the game's own sensible player, found through the registry (``GAMES[id].bot``).
+:func:`ask` is how everything above the engines gets a bot's move.
 """
 
 from __future__ import annotations
@@ -10,19 +12,34 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardlib.errors import RuleViolation
 
-def random_bot(game: Any, rng: random.Random) -> Any:
+
+def ask(bot: Any, game: Any, rng: random.Random) -> Any:
+    """The move ``bot`` chooses for the player to move, from that player's view."""
+    player = game.to_move
+    if player is None:
+        raise RuleViolation(
+            getattr(game, "legal_rule", "INPUT-MOVE"), "the game is over: nobody is to move"
+        )
+    return bot(game.view(player), rng)
+
+
+def random_bot(seen: Any, rng: random.Random) -> Any:
     """Any legal move, chosen uniformly: the random player of the invariant tests.
 
     The moves are asked for once (:meth:`~cardlib.game.LegalMoves.now`) and ``rng.choice``
     reads only their length and one item, so a long listing (a Rook bidder's 2,002 ways to
     lay five cards aside) is never built as a list."""
-    return rng.choice(game.legal_moves().now())
+    moves = seen.legal_moves().now()
+    if not moves:
+        raise RuleViolation(seen.legal_rule, f"{seen.player} has no move to make now")
+    return rng.choice(moves)
 
 
-def simple_bot(game: Any, rng: random.Random) -> Any:
-    """The game's own simple computer player (``cardlib.games.GAMES[game.game].bot``):
+def simple_bot(seen: Any, rng: random.Random) -> Any:
+    """The game's own simple computer player (``cardlib.games.GAMES[view.game].bot``):
     a sensible move for any game of the registry."""
     from cardlib.games import GAMES  # the registry imports the bots: look it up when asked
 
-    return GAMES[game.game].bot(game, rng)
+    return GAMES[seen.game].bot(seen, rng)

@@ -219,10 +219,46 @@ class Game(Protocol):
 
     def describe(self) -> str: ...
 
+    def view(self, player: str) -> SeatView: ...
+
     def _repr_html_(self) -> str: ...
 
 
-#: a computer player: (the game, a random generator) -> a legal move
+@runtime_checkable
+class SeatView(Protocol):
+    """What one player at the table may know: ``game.view(player)``.
+
+    Their own cards, what the others show (how many cards they hold, their face-up cards,
+    books, tricks), the public history, and their legal moves now (none when it is not
+    their turn) with ``legal_rule``, the rule that decides them.  A view is a copy taken
+    when it is asked for: it holds nothing the player could not see and never follows the
+    game.  Computer players are given a view, never the game, so they cannot peek.
+    """
+
+    game: ClassVar[str]
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def to_move(self) -> str | None: ...
+
+    @property
+    def legal_rule(self) -> str: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def history(self) -> Sequence[tuple[str, Any]]: ...
+
+    def legal_moves(self) -> LegalMoves[Any]: ...
+
+
+#: a computer player: (the view of the player to move, a random generator) -> a legal move
 Bot = Callable[[Any, Any], Any]
 
-__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result"]
+__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result", "SeatView"]

@@ -17,15 +17,15 @@ snapshot = invariants_gofish.snapshot
 VARIANTS = invariants_gofish.VARIANTS
 
 
-def random_move(game: GoFishGame, rng: random.Random):
-    return rng.choice(game.legal_moves())
+def random_move(seen, rng: random.Random):
+    return rng.choice(seen.legal_moves())
 
 
 def play_out(game: GoFishGame, rng: random.Random, chooser=random_move) -> int:
     steps = 0
     while not game.is_over:
         invariants_gofish.check(game)
-        move = chooser(game, rng)
+        move = chooser(game.view(game.to_move), rng)
         mover = game.to_move
         other = rng.choice([p for p in game.players if p != mover])
         before = snapshot(game)

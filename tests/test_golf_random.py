@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardlib import RuleViolation
-from cardlib.bots import random_bot
+from cardlib.bots import ask, random_bot
 from cardlib.golf import PHASE_RULES, GolfGame, GolfMove, Position, golf_bot
 from tests.invariants_golf import NAMES, OPTIONS, check, snapshot
 
@@ -16,7 +16,7 @@ def play_out(game: GolfGame, rng: random.Random, chooser) -> int:
     steps = 0
     while not game.is_over:
         check(game)
-        move = chooser(game, rng)
+        move = chooser(game.view(game.to_move), rng)
         mover = game.to_move
         # only the player to move may move
         other = next(p for p in game.players if p != mover)
@@ -105,7 +105,7 @@ def test_a_game_without_a_record_plays_the_same_hand():
     bare = GolfGame(NAMES[:3], options=OPTIONS["reshuffle"], seed=5, record=False)
     rng = random.Random(5)
     while not kept.is_over:
-        move = random_bot(kept, rng)
+        move = ask(random_bot, kept, rng)
         assert kept.play(move) == bare.play(move)
     assert bare.is_over and bare.result() == kept.result()
     assert bare.history == [] and bare.log == [] and len(kept.log) == len(kept.history) > 0

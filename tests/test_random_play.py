@@ -58,7 +58,7 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
         legal = game.legal_moves()
         assert list(kept) == list(legal) == list(game._legal())  # type: ignore[attr-defined]
         assert len(legal) > 0, "a game that is not over has a legal move"
-        move = bot(game, rng) if bot else legal[rng.randrange(len(legal))]
+        move = bot(game.view(game.to_move), rng) if bot else legal[rng.randrange(len(legal))]
         assert move in legal and str(move) in legal
         mover = game.to_move
         assert mover in game.players

@@ -39,8 +39,8 @@ def state(hand: RookHand) -> tuple:
     return (*hand_state(hand), [str(e) for e in hand.log])
 
 
-def random_move(hand: RookHand, rng: random.Random):
-    return rng.choice(hand.legal_moves())
+def random_move(seen, rng: random.Random):
+    return rng.choice(seen.legal_moves())
 
 
 def check_step(hand: RookHand, rng: random.Random) -> None:
@@ -118,7 +118,7 @@ def play_hand(hand: RookHand, rng: random.Random, chooser=random_move, copy_ever
     steps = 0
     while not hand.is_over:
         check_step(hand, rng)
-        move = chooser(hand, rng)
+        move = chooser(hand.view(hand.to_move), rng)
         mover = hand.to_move
         if steps % copy_every == 0:  # a copy behaves like the original
             twin = hand.copy()
@@ -194,7 +194,7 @@ def test_games_with_simple_bot_end_at_300(seed):
     while not game.is_over:
         hand = game.hand
         assert game.to_move == hand.to_move
-        moves.append((hand.to_move, simple_bot(game, rng)))
+        moves.append((hand.to_move, simple_bot(game.view(hand.to_move), rng)))
         event = game.play(moves[-1][1])
         assert game.history == moves and game.log[-1] == event
         if hand.is_over:
@@ -226,7 +226,7 @@ def test_games_with_simple_bot_end_at_300(seed):
         game.play("pass")
     assert err.value.rule == "ROOK-GAME"
     with pytest.raises(RuleViolation) as err:
-        simple_bot(game, rng)
+        simple_bot(game.view("North"), rng)
     assert err.value.rule == "ROOK-GAME"
 
 
@@ -234,12 +234,12 @@ def test_game_copy_behaves_like_the_original():
     rng = random.Random(9)
     game = RookGame(seed=9, options=RookOptions(all_pass="redeal"))
     for _ in range(60):
-        game.play(simple_bot(game, rng))
+        game.play(simple_bot(game.view(game.to_move), rng))
     twin = game.copy()
     for _ in range(120):
         if game.is_over:
             break
-        move = simple_bot(game, random.Random(1))
+        move = simple_bot(game.view(game.to_move), random.Random(1))
         assert game.play(move) == twin.play(move)
     assert game.totals == twin.totals and game.describe() == twin.describe()
     assert [str(e) for e in game.log] == [str(e) for e in twin.log]

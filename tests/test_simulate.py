@@ -150,10 +150,11 @@ def cheating_bot(game: Any, rng: random.Random) -> Any:
     return "ask Nobody 7"
 
 
-def sometimes_failing_bot(game: Any, rng: random.Random) -> Any:
-    if game.seed % 5 == 3:
-        raise RuntimeError(f"no move for deal {game.seed}")
-    return rng.choice(game.legal_moves())
+def sometimes_failing_bot(seen: Any, rng: random.Random) -> Any:
+    """Fails at the first request of the deals whose first hand adds up to 3 mod 5."""
+    if not seen.history and sum(c.rank for c in seen.hand) % 5 == 3:
+        raise RuntimeError(f"no move for the hand {' '.join(map(str, seen.hand))}")
+    return rng.choice(seen.legal_moves().now())
 
 
 def test_a_failing_bot_is_the_first_game_it_fails_whatever_the_batching() -> None:

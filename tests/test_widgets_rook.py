@@ -263,7 +263,7 @@ def play_out(table: RookTable, rng: random.Random, *, bid: bool | None = None) -
             return
         legal = table.session.legal()
         if hand.phase == "nest":
-            move = simple_bot(hand, rng)
+            move = simple_bot(hand.view(hand.to_move), rng)
         elif hand.phase == "bid" and bid is not None:
             bids = [m for m in legal if m.kind == "bid"]
             passes = [m for m in legal if m.kind == "pass"]

@@ -9,11 +9,11 @@ from collections import Counter
 from cardlib.arguments import shown
 from cardlib.cards import Card, Suit
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.gofish.engine import GoFishGame, GoFishMove
+from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.view import GoFishView
 
 
-def simple_bot(seen: GoFishView | GoFishGame, rng: random.Random) -> GoFishMove:
+def simple_bot(seen: GoFishView, rng: random.Random) -> GoFishMove:
     """A simple player: asks for the rank it holds most of (the lower on a tie), from a
     player chosen with ``rng``; in the specific-card variation, for a card of that rank it
     does not hold, chosen with ``rng``.  It looks only at its own hand.
@@ -21,10 +21,6 @@ def simple_bot(seen: GoFishView | GoFishGame, rng: random.Random) -> GoFishMove:
     With no request to make (the game over, or not its turn) it raises the refusal of the
     rule that decides it.
     """
-    if isinstance(seen, GoFishGame):  # TRANSITION: until every caller passes a view
-        if seen.to_move is None:
-            seen._refuse_over()
-        seen = seen.view(seen.to_move)
     if not isinstance(seen, GoFishView):
         raise NotationError(f"simple_bot plays from a player's GoFishView, not {shown(seen)}")
     if not seen.legal:

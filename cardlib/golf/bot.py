@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from cardlib.arguments import shown
 from cardlib.cards import Card
 from cardlib.errors import NotationError, RuleViolation
-from cardlib.golf.engine import GolfGame
 from cardlib.golf.moves import DISCARD, DRAW, TAKE, GolfMove, Position
 from cardlib.golf.scoring import column_points, value
 from cardlib.golf.view import GolfView
@@ -42,12 +41,9 @@ def _best_place(seen: tuple[Card | None, ...], card: Card) -> tuple[float, Posit
     return best
 
 
-def golf_bot(seen: GolfView | GolfGame, rng: random.Random) -> GolfMove:
+def golf_bot(seen: GolfView, rng: random.Random) -> GolfMove:
     """A sensible Golf player: keeps low cards and pairs, never peeks.  It is given the
     view of the player to move (:meth:`GolfGame.view <cardlib.golf.engine.GolfGame.view>`)."""
-    if isinstance(seen, GolfGame):  # TRANSITION: until every caller passes a view
-        assert seen.to_move is not None
-        seen = seen.view(seen.to_move)
     if not isinstance(seen, GolfView):
         raise NotationError(f"golf_bot plays from a player's GolfView, not {shown(seen)}")
     if not seen.legal:

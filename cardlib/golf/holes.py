@@ -29,6 +29,7 @@ from cardlib.game import Event, Game, LegalMoves, Result
 from cardlib.golf.engine import GolfGame
 from cardlib.golf.match import HOLES_IN_MATCH, GolfMatch
 from cardlib.golf.moves import GolfMove
+from cardlib.golf.view import GolfView
 
 
 class PlayedMatch:
@@ -102,6 +103,11 @@ class PlayedMatch:
     def _legal(self) -> tuple[GolfMove, ...]:
         nxt = self._next()
         return () if nxt is None else nxt._legal()
+
+    def view(self, player: str) -> GolfView:
+        """What ``player`` may know of the hole the next move is made in."""
+        nxt = self._next()
+        return (self.hole if nxt is None else nxt).view(player)
 
     @staticmethod
     def parse_move(text: str | GolfMove) -> GolfMove:

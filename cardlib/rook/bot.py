@@ -10,40 +10,39 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardlib.errors import RuleViolation
+from cardlib.arguments import shown
+from cardlib.errors import NotationError, RuleViolation
 from cardlib.rook.cards import ROOK, Colour, RookCard
-from cardlib.rook.game import RookGame
-from cardlib.rook.hand import RookHand
 from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, NEST_SIZE, PASS, RookMove
 from cardlib.rook.tricks import trick_winner
+from cardlib.rook.view import RookView
 
 
-def simple_bot(game: RookHand | RookGame, rng: random.Random) -> RookMove:
+def simple_bot(seen: RookView, rng: random.Random) -> RookMove:
     """A legal, sensible move: bids from hand strength, buries low cards, plays to win
-    counters or gives them to a partner who is winning.  ``rng`` breaks ties."""
-    if isinstance(game, RookGame) and game.is_over:
-        raise RuleViolation("ROOK-GAME", "the game is over: there is no move to make")
-    hand = game.hand if isinstance(game, RookGame) else game
-    who = hand.to_move
-    if who is None:
-        raise RuleViolation("ROOK-LEAD", "the hand is over: there is no move to make")
-    legal = hand.legal_moves()
-    cards = hand.hand_of(who)
-    if hand.phase == "bid":
-        low = MIN_BID if hand.high_bid is None else hand.high_bid + BID_STEP
-        partner_high = hand.high_bidder == hand.partner_of(who)
+    counters or gives them to a partner who is winning.  ``rng`` breaks ties.  It decides
+    from what its seat may know (a :class:`~cardlib.rook.view.RookView`)."""
+    if not isinstance(seen, RookView):
+        raise NotationError(f"simple_bot plays from a player's RookView, not {shown(seen)}")
+    if not seen.legal:
+        raise RuleViolation(seen.legal_rule, f"{seen.player} has no move to make now")
+    who = seen.player
+    legal = seen.legal
+    cards = list(seen.hand)
+    if seen.phase == "bid":
+        low = MIN_BID if seen.high_bid is None else seen.high_bid + BID_STEP
+        partner_high = seen.high_bidder == seen.partner_of(who)
         limit = _bid_limit(cards) - (10 if partner_high else 0)
         if low <= min(limit, MAX_BID) or PASS not in legal:
             return RookMove("bid", amount=min(low, MAX_BID))
         return PASS
-    if hand.phase == "nest":
+    if seen.phase == "nest":
         trump = _best_colour(cards)
         keep = sorted(cards, key=lambda c: (_keep_value(c, trump), rng.random()))
         return RookMove("lay aside", cards=tuple(keep[:NEST_SIZE]))
-    if hand.phase == "trump":
+    if seen.phase == "trump":
         return RookMove("trump", colour=_best_colour(cards))
-    moves = list(legal)
-    return _play_choice(hand, who, [m.card for m in moves], rng)
+    return _play_choice(seen, [m.card for m in legal], rng)
 
 
 def _bid_limit(cards: Sequence[RookCard]) -> int:
@@ -69,10 +68,10 @@ def _keep_value(card: RookCard, trump: Colour) -> int:
     return (500 if card.colour is trump else 0) + (200 if card.number == 14 else 0) + card.number
 
 
-def _play_choice(hand: RookHand, who: str, options: list[RookCard], rng: random.Random) -> RookMove:
-    trump = hand.trump
+def _play_choice(seen: RookView, options: list[RookCard], rng: random.Random) -> RookMove:
+    trump = seen.trump
     assert trump is not None
-    trick = [c for _, c in hand.current_trick]
+    trick = [c for _, c in seen.current_trick]
     rng.shuffle(options)
     if not trick:
         winners = [c for c in options if c.number == 14 and c.colour is not trump]

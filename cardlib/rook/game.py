@@ -13,6 +13,7 @@ import copy
 import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import ClassVar, Unpack
 
 from cardlib.catalogue import enforces
@@ -23,6 +24,7 @@ from cardlib.rook.hand import Position, RookHand
 from cardlib.rook.moves import RookMove
 from cardlib.rook.scoring import GAME_TARGET, HandScore, game_winner, result, score_hand
 from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Team, four_players
+from cardlib.rook.view import RookView
 
 HANDS_PER_SEAT_SWAP = 4  # ROOK-SEAT-SWAP
 
@@ -252,6 +254,12 @@ class RookGame:
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    def view(self, player: str) -> RookView:
+        """What ``player`` may know of the hand in play (:meth:`RookHand.view`); once the
+        game is won, no move is theirs (ROOK-GAME)."""
+        seen = self.hand.view(self._seated(player))
+        return replace(seen, legal=(), legal_rule="ROOK-GAME") if self.is_over else seen
 
     def legal_moves(self) -> LegalMoves[RookMove]:
         """The legal moves of the current hand, a live view (none once the game is over)."""

@@ -63,6 +63,7 @@ from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Tea
 from cardlib.rook.seats import team_of_seat as team
 from cardlib.rook.state import Cards
 from cardlib.rook.tricks import Play, Refusal, Trick, Verdict, trick_winner, verdict
+from cardlib.rook.view import RookView, view_of
 
 #: a rule of the hand: (the hand, who is moving, the move) -> its verdict (see
 #: cardlib.rook.tricks)
@@ -426,6 +427,12 @@ class RookHand(Auction, Exchange):
         return render_rook.rook_hand_html(self)
 
     # -- views ------------------------------------------------------------------------
+
+    def view(self, player: str) -> RookView:
+        """What ``player`` may know now (:class:`~cardlib.rook.view.RookView`): their cards,
+        the others' counts, the auction, trump, the tricks, the nest if they laid it aside,
+        and their legal moves; a copy, so it never shows what they could not see."""
+        return view_of(self, self._player(player))
 
     def hand_of(self, player: str) -> list[RookCard]:
         """The cards a player holds now (a copy, in pack order)."""

@@ -35,6 +35,7 @@ from cardlib.rook.engine import (
     trick_winner,
 )
 from cardlib.rook.render import COLOURS, rook_card_html, rook_hand_html
+from cardlib.rook.view import RookView
 from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import CardButton, chip
 from cardlib.widgets.session import Refusal, TableSession
@@ -123,7 +124,7 @@ def _trick_words(hand: RookHand) -> str:
 AMOUNTS: tuple[int, ...] = tuple(range(MIN_BID, MAX_BID + 1, BID_STEP))
 
 
-def _article_card(hand: RookHand) -> RookMove | None:
+def _article_card(hand: RookHand | RookView) -> RookMove | None:
     """The card the article plays next for the player to move, if it is legal now."""
     number, player = len(hand.tricks), hand.to_move
     if number >= len(ARTICLE_TRICKS) or player is None:
@@ -135,9 +136,9 @@ def _article_card(hand: RookHand) -> RookMove | None:
     return move if move in hand.legal_moves() else None
 
 
-def article_bot(hand: RookHand, rng: random.Random) -> RookMove:
+def article_bot(seen: RookView, rng: random.Random) -> RookMove:
     """The article's card when it is still legal, else what :func:`simple_bot` plays."""
-    return _article_card(hand) or simple_bot(hand, rng)
+    return _article_card(seen) or simple_bot(seen, rng)
 
 
 # -- words --------------------------------------------------------------------------

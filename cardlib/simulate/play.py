@@ -58,7 +58,7 @@ def _play_one(plan: Plan, index: int, bots: list[Any], names: tuple[str, ...]) -
             capped = True
             break
         try:
-            move = bot_of[mover](game, rng)
+            move = bot_of[mover](game.view(mover), rng)
         except Exception as e:  # a bot is any function: say whose it was, and where
             raise BotFailed(
                 f"the bot {names[plan.seats.index(mover)]} failed for {mover} in game {index} "

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardlib.bots import ask
 from cardlib.catalogue import rules
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.games import GAMES
@@ -284,7 +285,7 @@ class TableSession:
     def _bots_play(self) -> None:
         assert self.bot is not None
         while not self.game.is_over and not self.is_learner(self.game.to_move):
-            self._record(self.game.play(self.bot(self.game, self._rng)), by_learner=False)
+            self._record(self.game.play(ask(self.bot, self.game, self._rng)), by_learner=False)
 
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(self.game.copy(), self._rng.getstate(), len(self.steps), len(self.log))

@@ -470,7 +470,7 @@ def play_game(
         if pool:
             probe(game, legal, mover, probe_rng, pool, verbs, lines, strict, probes)
         if bot is not None and moves_rng.random() < share:
-            move = bot(game, moves_rng)
+            move = bot(game.view(mover), moves_rng)
         else:
             move = legal[moves_rng.randrange(len(legal))]
         text = _text(move)

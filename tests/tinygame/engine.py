@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardlib.catalogue import enforces
@@ -37,6 +38,35 @@ def tiny_score(scores: Mapping[str, int]) -> tuple[str, ...]:
     """A card played scores its number; the highest score wins, a tie shared."""
     top = max(scores.values())
     return tuple(p for p, s in scores.items() if s == top)
+
+
+@dataclass(frozen=True)
+class TinyView:
+    """What one Tiny player may know: their hand, everyone's score and the plays made."""
+
+    game: ClassVar[str] = "tiny"
+    player: str
+    players: tuple[str, ...]
+    to_move: str | None
+    hand: tuple[int, ...]
+    scores: dict[str, int]
+    history: tuple[tuple[str, str], ...]
+    legal: tuple[str, ...]
+    legal_rule: str = "TINY-TURN"
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def legal_moves(self) -> LegalMoves[str]:
+        return LegalMoves(self)
+
+    def _legal(self) -> tuple[str, ...]:
+        return self.legal
+
+    @staticmethod
+    def parse_move(text: str) -> str:
+        return TinyGame.parse_move(TinyGame.__new__(TinyGame), text)
 
 
 class TinyGame:
@@ -125,6 +155,19 @@ class TinyGame:
         other._turn = self._turn
         other._history = list(self._history)
         return other
+
+    def view(self, player: str) -> TinyView:
+        if player not in self._players:
+            raise NotationError(f"{player!r} is not a player", rule="INPUT-PLAYER")
+        return TinyView(
+            player=player,
+            players=self._players,
+            to_move=self.to_move,
+            hand=tuple(self.hands[player]),
+            scores=dict(self.scores),
+            history=tuple(self._history),
+            legal=tuple(self._legal()) if player == self.to_move else (),
+        )
 
     def result(self) -> Result:
         return Result(self.scores, tiny_score(self.scores) if self.is_over else ())

@@ -10,7 +10,7 @@ from typing import Any
 from cardlib.catalogue import Rule
 from cardlib.errors import InputError
 from cardlib.games import PROBE, GameSpec, Simulation, one_rule_set
-from tests.tinygame.engine import TinyGame
+from tests.tinygame.engine import TinyGame, TinyView
 
 RULE_SET = "tiny"
 
@@ -65,9 +65,9 @@ def _claims() -> ModuleType:
     return claims
 
 
-def _bot(game: TinyGame, rng: Any) -> str:
-    """Play the highest card."""
-    return max(game.legal_moves(), key=lambda m: int(m.split()[1]))
+def _bot(seen: TinyView, rng: Any) -> str:
+    """Play the highest card (from the player's view, as every bot)."""
+    return max(seen.legal_moves(), key=lambda m: int(m.split()[1]))
 
 
 SPEC = GameSpec(

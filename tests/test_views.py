@@ -1,0 +1,142 @@
+"""A seat's view holds only what that player may know, and bots are given views (issue 18).
+
+For random positions of every game, each player's view is walked through everything it
+holds (fields, containers, and the closures of the functions it keeps): no card may be
+reachable that the player cannot see, and neither may the game itself.  A bot that is
+handed a view can therefore not peek, however it is written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import types
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardlib.bots import ask, random_bot
+from cardlib.cards import Card
+from cardlib.game import SeatView
+from cardlib.gofish import GoFishGame, GoFishOptions
+from cardlib.golf import GolfGame, GolfOptions
+from cardlib.rook import RookGame, RookHand
+from cardlib.rook.cards import RookCard
+
+
+def reachable(root: Any) -> Iterator[Any]:
+    """Every object the view holds, through fields, containers and closures (not through
+    classes, modules or a function's globals, which hold no game)."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type | types.ModuleType | str | int | float):
+            continue
+        seen.add(id(obj))
+        yield obj
+        if isinstance(obj, dict):
+            todo += [*obj.keys(), *obj.values()]
+        elif isinstance(obj, list | tuple | set | frozenset):
+            todo += list(obj)
+        elif isinstance(obj, types.FunctionType):
+            todo += [cell.cell_contents for cell in obj.__closure__ or ()]
+        elif isinstance(obj, types.MethodType):
+            todo += [obj.__self__, obj.__func__]
+        elif dataclasses.is_dataclass(obj) and not isinstance(obj, Card | RookCard):
+            todo += [getattr(obj, f.name) for f in dataclasses.fields(obj)]
+        elif hasattr(obj, "__dict__") and not isinstance(obj, Card | RookCard):
+            todo += list(vars(obj).values())
+        if hasattr(type(obj), "__slots__") and not isinstance(obj, Card | RookCard | tuple):
+            todo += [getattr(obj, s) for s in type(obj).__slots__ if hasattr(obj, s)]
+
+
+def cards_in(view: Any) -> set[Any]:
+    return {o for o in reachable(view) if isinstance(o, Card | RookCard)}
+
+
+def golf_known(game: GolfGame, player: str) -> set[Any]:
+    known = {
+        c for lay in game.layouts.values() for c, up in zip(lay.cards, lay.up, strict=True) if up
+    }
+    known |= set(game.discard)
+    if game.holding is not None and (player == game.to_move or game.held_from == "discard"):
+        known.add(game.holding)
+    return known
+
+
+def gofish_known(game: GoFishGame, player: str) -> set[Any]:
+    return set(game.hand(player))
+
+
+def rook_known(hand: RookHand, player: str) -> set[Any]:
+    known = set(hand.hand_of(player))
+    known |= {c for trick in hand.tricks for c in trick.cards}
+    known |= {c for _, c in hand.current_trick}
+    if (player == hand.bidder and hand.phase != "nest") or hand.nest_to is not None:
+        known |= set(hand.nest)
+    return known
+
+
+GAMES = {
+    "golf": (
+        lambda s: GolfGame(
+            ["Ann", "Ben", "Cy"], seed=s, options=GolfOptions(stock_out="reshuffle")
+        ),
+        golf_known,
+    ),
+    "go-fish": (
+        lambda s: GoFishGame(
+            ["Ann", "Ben", "Cy"], seed=s, options=GoFishOptions(rule_set="bicycle")
+        ),
+        gofish_known,
+    ),
+    "rook-hand": (lambda s: RookHand(seed=s), rook_known),
+    "rook-game": (lambda s: RookGame(seed=s), lambda g, p: rook_known(g.hand, p)),
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_view_holds_only_what_its_player_may_know(name: str) -> None:
+    make, known = GAMES[name]
+    for seed in range(6):
+        game = make(seed)
+        rng = random.Random(seed)
+        for step in range(400):
+            if game.is_over:
+                break
+            for player in game.players:
+                view = game.view(player)
+                assert isinstance(view, SeatView)
+                held = list(reachable(view))
+                assert not any(o is game for o in held), f"{name}: the view holds the game"
+                leaked = cards_in(view) - known(game, player)
+                assert not leaked, (
+                    f"{name} step {step}: {player} could see {sorted(map(str, leaked))}"
+                )
+                assert (len(view.legal_moves()) > 0) == (player == game.to_move)
+            game.play(ask(random_bot, game, rng))
+
+
+def test_the_check_can_find_a_leak() -> None:
+    """The walk above reaches what a careless view would keep: the game, another hand."""
+    game = GoFishGame(["Ann", "Ben", "Cy"], seed=1)
+    careless = {"me": game.view("Ann"), "oops": (lambda: game)}
+    assert any(o is game for o in reachable(careless))
+    leaky = {"mine": game.hand("Ann"), "theirs": game.hand("Ben")}
+    assert cards_in(leaky) - gofish_known(game, "Ann")
+
+
+def test_a_bot_is_given_the_view_of_the_player_to_move() -> None:
+    given = []
+
+    def spy(seen: Any, rng: random.Random) -> Any:
+        given.append(seen)
+        return random_bot(seen, rng)
+
+    game = GolfGame(["Ann", "Ben"], seed=2)
+    for _ in range(10):
+        game.play(ask(spy, game, random.Random(1)))
+    assert all(isinstance(v, SeatView) and not isinstance(v, GolfGame) for v in given)
+    assert [v.player for v in given] == [v.to_move for v in given]
