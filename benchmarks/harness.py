@@ -110,5 +110,5 @@ def compare(title: str, sides: dict[str, Side], games: int, rounds: int, seed: i
         "per game, deal untimed": ratios(False, False),
         "per decision, deal untimed": ratios(False, True),
     }
-    print(f"  ratio {a}/{b}: " + ", ".join(f"{k} {v:.2f}" for k, v in result.items()))
+    print(f"  ratio {a}/{b}: " + ", ".join(f"{k} {v:.3g}" for k, v in result.items()))
     return result
