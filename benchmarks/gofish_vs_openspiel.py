@@ -54,7 +54,7 @@ def play_cardlib(game, rng: random.Random) -> int:
     """Play a cardlib game (any engine's) to the end through the checked ``play()``."""
     decisions = 0
     while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
+        game.play(rng.choice(list(game.legal_moves())))  # the moves listed once a decision
         decisions += 1
     return decisions
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 
+from cardlib.arguments import shown
 from cardlib.cards import find_duplicate, shuffled
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
@@ -236,9 +237,11 @@ def parse_rook_cards(texts: Iterable[str | RookCard] | str) -> list[RookCard]:
             else:
                 tokens.append(w)
         texts = tokens
+    elif not isinstance(texts, Iterable):
+        raise NotationError(f"{shown(texts)} is not Rook cards: write them like R14 G6 Rook")
     return [RookCard.parse(t) for t in texts]
 
 
-def counters(cards: Iterable[RookCard]) -> int:
-    """The counter points in some cards (ROOK-COUNT)."""
-    return sum(map(_POINTS, cards))
+def counters(cards: Iterable[RookCard | str] | str) -> int:
+    """The counter points in some cards (ROOK-COUNT); the cards may be written in notation."""
+    return sum(map(_POINTS, parse_rook_cards(cards)))

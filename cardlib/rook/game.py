@@ -16,13 +16,22 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import ClassVar, Unpack
 
+from cardlib import arguments
+from cardlib.arguments import flag, shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
 from cardlib.rook.cards import RookCard, check_pack, shuffled_rook_deck
 from cardlib.rook.hand import Position, RookHand
 from cardlib.rook.moves import RookMove
-from cardlib.rook.scoring import GAME_TARGET, HandScore, game_winner, result, score_hand
+from cardlib.rook.scoring import (
+    GAME_TARGET,
+    HandScore,
+    game_winner,
+    result,
+    score_hand,
+    team_points,
+)
 from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Team, four_players
 from cardlib.rook.view import RookView
 
@@ -82,22 +91,25 @@ class RookGame:
         record: bool = True,
     ) -> None:
         self.seating: tuple[str, ...] = four_players(players)
-        self.options = options or RookOptions()
-        self.seed = seed
+        self.options = RookOptions.of(options)
+        self.seed = arguments.seed(seed)
         self._rng = random.Random(seed)
-        self._record = record
+        self._record = flag(record, "record")
+        hands_played = whole(hands_played, "hands_played", minimum=0)
+        given = team_points(totals or {}, "totals", both=False)
+        if cut is not None and (isinstance(cut, str | Mapping) or not isinstance(cut, Sequence)):
+            raise NotationError(f"the cut is a list of rounds (player -> card), not {shown(cut)}")
         #: the rounds of the cut for the first dealer (ROOK-DEALER), player -> card
         self.cut: list[dict[str, RookCard]] = []
         if dealer is None:
             dealer = self._cut_for_deal(cut)
-        elif dealer not in self.seating:
+        elif not isinstance(dealer, str) or dealer not in self.seating:
             raise NotationError(
-                f"{dealer!r} is not a player here: the players are {', '.join(self.seating)}"
+                f"{shown(dealer)} is not a player here: the players are {', '.join(self.seating)}"
             )
         elif cut is not None:
             raise NotationError("give the dealer or the cut for the dealer, not both")
         self._dealer = self.seating.index(dealer)
-        given = {Team.parse(t): int(v) for t, v in (totals or {}).items()}
         self.totals: dict[str, int] = {t.value: given.get(t, 0) for t in Team}
         #: the totals and the seating the game (or its record) started from
         self.start_totals = dict(self.totals)

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import ClassVar, TypedDict, Unpack
 
+from cardlib.arguments import shown
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, LegalMoves, Result
@@ -139,7 +140,7 @@ class RookHand(Auction, Exchange):
         if deck is None:
             order = shuffled_rook_deck(seed)
         else:
-            order = [RookCard.parse(c) for c in deck]
+            order = parse_rook_cards(deck)
             check_pack(order, complete=True)
         self._held, self.nest = deal(order, self._dealer)
 
@@ -164,6 +165,16 @@ class RookHand(Auction, Exchange):
         self = cls.__new__(cls)
         seed = position.get("seed", 0)
         the_bid, trump = position.get("bid"), position.get("trump")
+        if the_bid is not None and (
+            isinstance(the_bid, str | Mapping)
+            or not isinstance(the_bid, Sequence)
+            or len(the_bid) != 2
+        ):
+            raise NotationError(
+                f"bid is (player, amount), like ('North', 95), not {shown(the_bid)}"
+            )
+        if trump is not None:
+            trump = Colour.parse(trump)
         self._setup(
             players,
             position.get("dealer"),
@@ -172,7 +183,7 @@ class RookHand(Auction, Exchange):
             position.get("record", True),
         )
         if not isinstance(hands, Mapping):
-            raise NotationError(f"hands must map players to their cards, not {hands!r}")
+            raise NotationError(f"hands must map players to their cards, not {shown(hands)}")
         given = {self._player(p): parse_rook_cards(cs) for p, cs in hands.items()}
         laid = parse_rook_cards(nest)
         named = [c for cs in given.values() for c in cs] + laid
@@ -273,15 +284,16 @@ class RookHand(Auction, Exchange):
             return TRUMPS
         return [play(c) for c in self._held[self._turn]]
 
-    def allows(self, who: str, move: RookMove) -> bool:
+    def allows(self, who: str, move: RookMove | str) -> bool:
         """Whether every rule lets ``who`` make ``move`` now."""
-        return not isinstance(self._verdict(who, move), Refusal)
+        return not isinstance(self._verdict(self._player(who), RookMove.parse(move)), Refusal)
 
-    def judge(self, who: str | None, move: RookMove) -> tuple[str, ...] | RuleViolation:
+    def judge(self, who: str | None, move: RookMove | str) -> tuple[str, ...] | RuleViolation:
         """The first answer of the rules that judge the move (:meth:`rules_for`): the rules
         that allow it (empty when none has more to say), or the refusal as the error
         :meth:`play` raises."""
-        answer = self._verdict(who, move)
+        player = self.to_move if who is None else self._player(who)  # None: the player to move
+        answer = self._verdict(player, RookMove.parse(move))
         return answer.error() if isinstance(answer, Refusal) else answer
 
     def _verdict(self, who: str | None, move: RookMove) -> tuple[str, ...] | Refusal:
@@ -292,10 +304,10 @@ class RookHand(Auction, Exchange):
                 return answer
         return ()
 
-    def rules_for(self, move: RookMove) -> tuple[Rule, ...]:
+    def rules_for(self, move: RookMove | str) -> tuple[Rule, ...]:
         """The rules that judge a move, in the order they are asked: the hand is not over,
         it is the player's turn, then the rules of the move's part of the hand."""
-        return _RULES[move.kind]
+        return _RULES[RookMove.parse(move).kind]
 
     @staticmethod
     def parse_move(text: str | RookMove) -> RookMove:

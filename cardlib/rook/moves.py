@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from cardlib.arguments import shown
 from cardlib.errors import NotationError
 from cardlib.rook.cards import Colour, RookCard, parse_rook_cards, rook_deck
 
@@ -52,10 +53,12 @@ class RookMove:
 
     def __post_init__(self) -> None:
         kind, cards = self.kind, self.cards
-        shape = (self.amount is not None, len(cards), self.colour is not None)
-        expected = _SHAPES.get(kind)
+        expected = _SHAPES.get(kind) if isinstance(kind, str) else None
         if expected is None:
-            raise NotationError(f"{kind!r} is not a Rook move")
+            raise NotationError(f"{shown(kind)} is not a Rook move")
+        if not isinstance(cards, tuple):
+            raise NotationError(f"a move's cards are a tuple of RookCards, not {shown(cards)}")
+        shape = (self.amount is not None, len(cards), self.colour is not None)
         if shape != expected and not (kind == "lay aside" and shape[1] and not shape[0]):
             raise NotationError(f"a {kind!r} move cannot be made of {shape!r}")
         for c in cards:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cardlib.arguments import shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Result
@@ -82,17 +83,16 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
     Made (ROOK-SCORE-MADE): the bidders score everything they took.  Set (ROOK-SCORE-SET):
     they score minus the bid.  The other team always scores what it took.
     """
+    bidders = Team.parse(bidders)
     bid = contract(bid)
-    took = {Team.parse(t): int(v) for t, v in taken.items()}
-    if len(took) != 2 or len(taken) != 2:
-        raise NotationError("a hand's counters need one figure for NS and one for EW")
+    took = team_points(taken, "a hand's counters")
     ns, ew = took[Team.NS], took[Team.EW]
     if ns + ew != TOTAL_COUNTERS:
         raise RuleViolation(
             "ROOK-COUNT",
             f"the counters of a hand add up to {TOTAL_COUNTERS}: {ns} + {ew} = {ns + ew}",
         )
-    return scored(Team.parse(bidders), int(bid), {Team.NS: ns, Team.EW: ew})
+    return scored(bidders, int(bid), {Team.NS: ns, Team.EW: ew})
 
 
 @enforces("ROOK-BID-MIN")
@@ -121,11 +121,25 @@ def contract(amount: object) -> int:
     return n
 
 
+def team_points(
+    given: Mapping[Team | str, int], what: str, *, both: bool = True
+) -> dict[Team, int]:
+    """Points by team (``{"NS": 120, "EW": 0}``), each a whole number; ``both``: one figure
+    for each team."""
+    if not isinstance(given, Mapping):
+        raise NotationError(f"{what} map each team (NS, EW) to a whole number, not {shown(given)}")
+    points = {Team.parse(t): whole(v, f"{what} of {t}") for t, v in given.items()}
+    if len(points) != len(given) or (both and len(points) != 2):
+        raise NotationError(f"{what} need one figure for NS and one for EW")
+    return points
+
+
 @enforces("ROOK-GAME")
 def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
     """A team reaching 300 ends the game; if both pass 300 in the same hand the higher total wins; a tie plays another hand."""
     # the team that has won, or None while the game goes on
-    ns, ew = totals[Team.NS], totals[Team.EW]
+    points = team_points(totals, "the totals")
+    ns, ew = points[Team.NS], points[Team.EW]
     if max(ns, ew) < GAME_TARGET or ns == ew:
         return None
     return Team.NS if ns > ew else Team.EW

@@ -9,10 +9,11 @@ North and South play against East and West (ROOK-TEAMS)::
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Literal
 
+from cardlib.arguments import shown
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 
@@ -86,6 +87,8 @@ def team_of_seat(seat: int) -> Team:
 @enforces("ROOK-TEAMS")
 def four_players(players: Sequence[str]) -> tuple[str, ...]:
     """Four players; North-South play against East-West."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise NotationError(f"players is a list of four names, not {shown(players)}")
     names = tuple(str(p) for p in players)
     if len(names) != 4:
         raise RuleViolation(
@@ -120,16 +123,41 @@ class RookOptions:
     seat_swap: SeatSwap = "east-west"
 
     def __post_init__(self) -> None:
-        if self.all_pass not in (None, "redeal", "dealer-takes-70"):
+        if not isinstance(self.all_pass, str | None) or self.all_pass not in (
+            None,
+            "redeal",
+            "dealer-takes-70",
+        ):
             raise NotationError(
-                f"all_pass {self.all_pass!r} is not a house rule: use 'redeal', "
+                f"all_pass {shown(self.all_pass)} is not a house rule: use 'redeal', "
                 "'dealer-takes-70' or None"
             )
-        if self.seat_swap not in ("east-west", "north-south"):
+        if not isinstance(self.seat_swap, str) or self.seat_swap not in (
+            "east-west",
+            "north-south",
+        ):
             raise NotationError(
-                f"seat_swap {self.seat_swap!r} is not a partnership: use 'east-west' or "
+                f"seat_swap {shown(self.seat_swap)} is not a partnership: use 'east-west' or "
                 "'north-south'"
             )
+
+    @classmethod
+    def of(cls, options: RookOptions | Mapping[str, object] | None) -> RookOptions:
+        """The options a table agreed: a :class:`RookOptions`, the same as a mapping (as
+        the example format writes them), or None for the defaults."""
+        if options is None:
+            return cls()
+        if isinstance(options, RookOptions):
+            return options
+        if not isinstance(options, Mapping):
+            raise NotationError(f"options must be RookOptions or a mapping, not {shown(options)}")
+        known = [f.name for f in fields(cls)]
+        unknown = [k for k in options if k not in known]
+        if unknown:
+            raise NotationError(
+                f"{shown(unknown[0])} is not a Rook option: the options are {', '.join(known)}"
+            )
+        return cls(**options)  # type: ignore[arg-type]
 
     @property
     def moving_seats(self) -> tuple[Seat, Seat]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from cardlib import arguments
+from cardlib.arguments import flag
 from cardlib.errors import NotationError
 from cardlib.game import Event
 from cardlib.rook.cards import Colour, RookCard
@@ -43,9 +45,9 @@ class HandState:
         self.players: tuple[str, ...] = four_players(players)
         self.dealer: str = self.players[-1] if dealer is None else self._player(dealer)
         self._dealer = self.players.index(self.dealer)
-        self.options = options or RookOptions()
-        self.seed = seed
-        self._record = record
+        self.options = RookOptions.of(options)
+        self.seed = arguments.seed(seed)
+        self._record = flag(record, "record")
         #: every move's event, in order (kept empty with ``record=False``)
         self.log: list[Event] = []
         #: each seat's cards, in pack order (by colour, low to high, the Rook last)

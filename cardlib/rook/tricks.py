@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from cardlib.catalogue import enforces
-from cardlib.errors import RuleViolation
-from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard
+from cardlib.errors import NotationError, RuleViolation
+from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard, parse_rook_cards
 
 
 class Refusal(NamedTuple):
@@ -70,8 +70,9 @@ class Play(NamedTuple):
         return [c for c in self.held if c.colour is colour]
 
 
-def led_colour(lead: RookCard, trump: Colour) -> Colour:
+def led_colour(lead: RookCard | str, trump: Colour | str) -> Colour:
     """The colour a trick is in: the led card's, or trump when the Rook leads (ROOK-BIRD-LEAD)."""
+    lead, trump = RookCard.parse(lead), Colour.parse(trump)
     return trump if lead is ROOK else lead.colour  # type: ignore[return-value]
 
 
@@ -222,10 +223,13 @@ def is_trump(card: RookCard, trump: Colour) -> bool:
 
 
 @enforces("ROOK-TRICK-WIN")
-def trick_winner(cards: Sequence[RookCard], trump: Colour) -> int:
+def trick_winner(cards: Sequence[RookCard | str] | str, trump: Colour | str) -> int:
     """The highest trump wins the trick; with no trump in it, the highest card of the colour led."""
     # an index into ``cards`` (the cards played so far, the lead first); a card of any other
-    # colour never wins
+    # colour never wins.  The cards may be written in notation.
+    cards, trump = parse_rook_cards(cards), Colour.parse(trump)
+    if not 1 <= len(cards) <= 4:
+        raise NotationError(f"a trick has one to four cards, not {len(cards)}")
     trumps = [i for i, c in enumerate(cards) if is_trump(c, trump)]
     if trumps:
         return max(trumps, key=lambda i: trump_rank(cards[i]))
