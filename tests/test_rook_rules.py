@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from cardlib import NotationError, RuleViolation, rules
+from cardlib.errors import CardlibError as _CardlibError
 from cardlib.rook import (
     DEFAULT_PLAYERS,
     Event,
@@ -27,6 +28,8 @@ from cardlib.rook import (
     score_hand,
     trick_winner,
 )
+from cardlib.rook import RookGame as _RookGame
+from cardlib.rook import RookHand as _RookHand
 from cardlib.rook.cards import (
     ROOK,
     TOTAL_COUNTERS,
@@ -37,6 +40,11 @@ from cardlib.rook.cards import (
     rook_deck,
     shuffled_rook_deck,
 )
+from cardlib.rook.cards import Colour as _Colour
+from cardlib.rook.cards import counters as _counters
+from cardlib.rook.scoring import game_winner as _game_winner
+from cardlib.rook.scoring import score_hand as _score_hand
+from cardlib.rook.tricks import trick_winner as _trick_winner
 from tests.rules_support import check_refusal
 
 # -- the article's hand (section 4): West deals, North wins the auction at 95 ---------------
@@ -1291,3 +1299,48 @@ def test_a_recorded_hand_deals_the_next_when_it_is_first_looked_at(monkeypatch):
             assert game.hand.hand_of(p) == eager.hand.hand_of(p)
         assert game.hand.nest == eager.hand.nest
     assert len(made) == 4  # laid out when looked at: lazy's, lazy_copy's and the copy's
+
+
+# -- issue 19: the reproductions, each refused in cardlib's words and changing nothing ------
+
+_N4 = ["North", "East", "South", "West"]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: _RookGame(_N4, dealer="West", hands_played="x"),
+        lambda: _RookGame(_N4, dealer="D"),
+        lambda: _RookGame(_N4, cut={"North": "R5"}),
+        lambda: _RookGame(_N4, dealer="West", totals={"NS": "1e3"}),
+        lambda: _RookHand(options="redeal"),
+        lambda: _RookHand(seed=[1]),
+        lambda: _RookHand.from_position(_N4, {}, bid={"North": 95}, trump="green"),
+        lambda: _RookHand.from_position(_N4, {}, bid=("North",)),
+        lambda: _RookHand.from_position(_N4, {}, bid=("North", 95), trump="purple"),
+        lambda: _game_winner({"NS": 310}),
+        lambda: _trick_winner([], _Colour.RED),
+        lambda: _score_hand("NS", 95, {"NS": "lots", "EW": 1}),
+        lambda: _counters(5),
+    ],
+)
+def test_the_issues_reproductions_are_refused_in_cardlibs_words(call):
+    with pytest.raises(_CardlibError):
+        call()
+
+
+def test_cards_may_be_written_in_notation_where_the_rules_take_cards():
+    assert _counters("R5 R10") == 15
+    assert _trick_winner(["R5", "R6", "R7", "R8"], "green") == 3
+    assert _trick_winner(["R5", "G6"], _Colour.GREEN) == 1
+
+
+def test_a_refused_hand_record_changes_nothing():
+    """``record_hand`` used to change the totals and then raise half-way."""
+    game = _RookGame(_N4, dealer="West")
+    game.record_hand("NS", 95, {"NS": 100, "EW": 20})
+    before = (dict(game.totals), list(game.scores), game.hands_played, game.dealer)
+    for taken in ({"NS": "x", "EW": 20}, {"NS": 100}, {"NS": 100, "EW": 30}, [100, 20]):
+        with pytest.raises(_CardlibError):
+            game.record_hand("NS", 95, taken)  # type: ignore[arg-type]
+        assert (dict(game.totals), list(game.scores), game.hands_played, game.dealer) == before
