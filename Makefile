@@ -32,7 +32,7 @@ ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 DROP_OLD_NAME = $(BIN)/python -m pip show --quiet cardlib >/dev/null 2>&1 \
 	&& $(BIN)/python -m pip uninstall --quiet --yes cardlib || true
 
-.PHONY: course student publish autograde test setup browser lite
+.PHONY: course student publish autograde test quick golden setup browser lite
 
 setup: $(TEST_STAMP)
 
@@ -98,3 +98,19 @@ test: $(TEST_STAMP) browser
 	$(BIN)/mypy
 	$(BIN)/cardlib check examples
 	$(BIN)/python -m pytest
+
+# For development, a few minutes: lint, types, the examples, and the tests but the browser, the
+# golden corpus (its first 300 games a variant), fresh venvs and nbgrader's course builds.
+# `make test` still runs everything.
+quick: $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+	$(BIN)/cardlib check examples
+	$(BIN)/python -m pytest -q -m "not browser and not venv and not golden" \
+	  --ignore=tests/test_course.py --ignore=tests/test_grades_export.py
+	GOLDEN_SEEDS=300 $(BIN)/python -m pytest -q tests/golden
+
+# The whole golden corpus, every recorded game (before an engine change lands).
+golden: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q tests/golden
