@@ -20,6 +20,7 @@ nothing.  These helpers say, in one line, what was expected::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardlib.errors import NotationError
@@ -73,4 +74,25 @@ def card(value: Any) -> Card:
     raise NotationError(f"{shown(value)} is not a card: write it as 8H, 10D or QS")
 
 
-__all__ = ["card", "flag", "seed", "shown", "whole"]
+def options_of(cls: Any, given: object, game: str) -> Any:
+    """A game's options: an instance of ``cls`` (a dataclass of the options a table agrees)
+    as it is, the same written as a mapping (as the example format writes them), or None
+    for the defaults; any other value, or a name that is not one of the options, is refused."""
+    import dataclasses
+
+    if given is None:
+        return cls()
+    if isinstance(given, cls):
+        return given
+    if not isinstance(given, Mapping):
+        raise NotationError(f"options must be {cls.__name__} or a mapping, not {shown(given)}")
+    known = [f.name for f in dataclasses.fields(cls)]
+    unknown = [k for k in given if k not in known]
+    if unknown:
+        raise NotationError(
+            f"{shown(unknown[0])} is not a {game} option: the options are {', '.join(known)}"
+        )
+    return cls(**given)
+
+
+__all__ = ["card", "flag", "options_of", "seed", "shown", "whole"]

@@ -4,10 +4,10 @@ before play (:class:`GoFishOptions`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Literal
 
-from cardlib.arguments import flag, shown
+from cardlib.arguments import flag, options_of, shown
 from cardlib.errors import NotationError
 
 RuleSet = Literal["pagat", "bicycle", "gamerules"]
@@ -94,19 +94,7 @@ class GoFishOptions:
     def of(cls, options: GoFishOptions | Mapping[str, object] | None) -> GoFishOptions:
         """The options a table agreed: a :class:`GoFishOptions`, the same as a mapping (as
         the example format writes them), or None for the defaults."""
-        if options is None:
-            return cls()
-        if isinstance(options, GoFishOptions):
-            return options
-        if not isinstance(options, Mapping):
-            raise NotationError(f"options must be GoFishOptions or a mapping, not {shown(options)}")
-        known = [f.name for f in fields(cls)]
-        unknown = [k for k in options if k not in known]
-        if unknown:
-            raise NotationError(
-                f"{shown(unknown[0])} is not a Go Fish option: the options are {', '.join(known)}"
-            )
-        return cls(**options)  # type: ignore[arg-type]
+        return options_of(cls, options, "Go Fish")
 
     def describe(self) -> str:
         variants = []

@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from cardlib import arguments
-from cardlib.arguments import card, flag, shown, whole
+from cardlib.arguments import card, flag, options_of, shown, whole
 from cardlib.cards import Card, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Game, LegalMoves, Result
@@ -150,19 +150,7 @@ class GolfOptions:
     def of(cls, options: GolfOptions | Mapping[str, object] | None) -> GolfOptions:
         """The options a table agreed: a :class:`GolfOptions`, the same as a mapping (as the
         example format writes them), or None for the defaults."""
-        if options is None:
-            return cls()
-        if isinstance(options, GolfOptions):
-            return options
-        if not isinstance(options, Mapping):
-            raise NotationError(f"options must be GolfOptions or a mapping, not {shown(options)}")
-        unknown = [k for k in options if k not in ("stock_out", "extra_flip", "last_turns")]
-        if unknown:
-            raise NotationError(
-                f"{shown(unknown[0])} is not a Golf option: the options are stock_out, "
-                "extra_flip and last_turns"
-            )
-        return cls(**options)  # type: ignore[arg-type]
+        return options_of(cls, options, "Golf")
 
     def describe(self) -> str:
         stock = {

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Literal
 
-from cardlib.arguments import shown
+from cardlib.arguments import options_of, shown
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 
@@ -145,19 +145,7 @@ class RookOptions:
     def of(cls, options: RookOptions | Mapping[str, object] | None) -> RookOptions:
         """The options a table agreed: a :class:`RookOptions`, the same as a mapping (as
         the example format writes them), or None for the defaults."""
-        if options is None:
-            return cls()
-        if isinstance(options, RookOptions):
-            return options
-        if not isinstance(options, Mapping):
-            raise NotationError(f"options must be RookOptions or a mapping, not {shown(options)}")
-        known = [f.name for f in fields(cls)]
-        unknown = [k for k in options if k not in known]
-        if unknown:
-            raise NotationError(
-                f"{shown(unknown[0])} is not a Rook option: the options are {', '.join(known)}"
-            )
-        return cls(**options)  # type: ignore[arg-type]
+        return options_of(cls, options, "Rook")
 
     @property
     def moving_seats(self) -> tuple[Seat, Seat]:
