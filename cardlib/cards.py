@@ -44,8 +44,8 @@ class Suit(enum.Enum):
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
 
-    # Each suit is one object, equal only to itself: hash it by identity, in C (Enum's own
-    # hash is a Python call, and every card hashed hashes its suit).
+    # Each suit is one object, equal only to itself, so hashing it by identity is the same
+    # hash as by value; a card's hash is its rank's and its suit's.
     __hash__ = object.__hash__
 
 

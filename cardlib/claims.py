@@ -30,9 +30,8 @@ class Mismatch:
 
 
 class Confirmed(NamedTuple):
-    """A claim the engine confirmed, for the narration.  A named tuple: one is made for each
-    claim that holds, and :func:`compare` makes it at C speed (a frozen dataclass's
-    ``__init__`` was a sixth of the time of a claim)."""
+    """A claim the engine confirmed, for the narration: what was claimed, its value and the
+    rule that decided it."""
 
     what: str
     value: Any
@@ -125,35 +124,15 @@ class NamedCards(Generic[C]):
             return card
         if isinstance(card, str):
             card = parsed(self.parse, self.rule, card, path)
-        known = len(self.first)
-        first = self.first.setdefault(card, path)  # one look-up: hashing a card is not free
-        if len(self.first) == known:
+        first = self.first.setdefault(card, path)
+        if first is not path:  # named before: the place it was first named at comes back
             self._twice(card, path, first, why)
         return card
 
     def many(self, cards: list[Any], path: Path) -> list[C]:
         """Register a list of cards named at ``path`` (none of them unknown)."""
-        # add() written out for a card's notation, the commonest by far (the lists of cards
-        # are most of what an example names; two calls a card were a sixth of the time)
-        first, parse, found = self.first, self.parse, []
-        for i, card in enumerate(cards):
-            here = (*path, i)
-            if not isinstance(card, str):
-                card = self.add(card, here)
-                if card is not None:
-                    found.append(card)
-                continue
-            try:
-                card = parse(card)
-            except NotationError as e:
-                raise InputError.at(here, e.rule or self.rule, e.message) from None
-            # a card named before gives back the place it was first named at, never this
-            # new tuple
-            known = first.setdefault(card, here)
-            if known is not here:
-                self._twice(card, here, known, "")
-            found.append(card)
-        return found
+        found = (self.add(card, (*path, i)) for i, card in enumerate(cards))
+        return [card for card in found if card is not None]
 
     def _twice(self, card: Any, path: Path, first: Path, why: str) -> NoReturn:
         """Refuse ``card`` named again at ``path``, first named at ``first``."""
