@@ -100,10 +100,6 @@ STATEMENTS = [
         ],
     ),
     (
-        "Naming someone who is not at the table is an input problem (`INPUT-PLAYER`)",
-        [],
-    ),
-    (
         "a five-player example claims `expect: {refused: GOLF-DECK}`",
         [
             "example: five\nsource: docs\ngame: golf\nplayers: [A, B, C, D, E]\n"
@@ -126,13 +122,3 @@ def test_a_statement_that_names_the_wrong_rule_fails(tmp_path):
     wrong = _go_fish("pagat", SEVEN, "{deal: {seed: 1}}", "  - expect: {refused: GF-DEAL}\n")
     with pytest.raises(AssertionError, match="GF-PLAYERS"):
         _passes(tmp_path, wrong)
-
-
-def test_naming_someone_not_at_the_table_is_an_input_problem(tmp_path):
-    """What docs/examples.md says of Go Fish requests (checked as the statement above)."""
-    text = _go_fish("pagat", ["A", "B", "C"], POSITION, "  - A: ask Zed 5\n")
-    path = tmp_path / "stranger.yaml"
-    path.write_text(text, encoding="utf-8")
-    reports = check_file(path)
-    (problem,) = [p for r in reports for p in r.problems]
-    assert exit_status(reports) == 2 and problem.rule == "INPUT-PLAYER"

@@ -310,20 +310,19 @@ HOSTILE: dict[str, tuple[str, int, str]] = {
 }
 
 
-def test_asking_a_stranger_is_an_input_problem(tmp_path, capsys):
-    """A request naming nobody at the table is no request (GF-ASK-TARGET is about whom of
-    the players one may ask): an input problem at its line, INPUT-PLAYER, exit 2, as
-    docs/examples.md says."""
+def test_asking_a_stranger_is_the_engines_refusal(tmp_path, capsys):
+    """Whom a request may name is the engine's rule (GF-ASK-TARGET), not an input check of
+    the checker: the example's move is illegal, at its line, and the exit is 1."""
     bad = tmp_path / "stranger.yaml"
     bad.write_text(
         _HEAD
         + _POSITION.format(hands="{Lin: [8S], An: [3C], Mei: [4D]}")
         + "steps:\n  - Lin: ask Zed 8\n"
     )
-    assert main(["check", str(bad)]) == 2
+    assert main(["check", str(bad)]) == 1
     first = capsys.readouterr().out.splitlines()[0]
-    assert first.startswith(f"{bad}:10:") and " INPUT-PLAYER " in first
-    assert "'Zed' is not at the table" in first
+    assert first.startswith(f"{bad}:10:") and " GF-ASK-TARGET " in first
+    assert "Lin cannot ask 'Zed': nobody of that name is playing" in first
 
 
 @pytest.mark.parametrize("name", list(HOSTILE), ids=str)

@@ -194,7 +194,7 @@ def test_a_failing_bot_is_the_first_game_it_fails_whatever_the_batching() -> Non
         ),
         (
             ["go-fish", "-n", "2", "--bots", "tests.test_simulate:cheating_bot"],
-            "which the rules refuse: INPUT-PLAYER",
+            "which the rules refuse: GF-ASK-TARGET",
         ),
         (["golf", "-n", "1", "-o", "/no/such/folder/rows.csv"], "cannot write /no/such/folder"),
     ],

@@ -340,7 +340,7 @@ class GoFishGame:
 
         A refused request leaves the game unchanged.
         """
-        request = self._request_here(move)
+        request = GoFishMove.parse(move)
         asker = self._turn
         if player is not None:
             self._player(player)
@@ -446,18 +446,6 @@ class GoFishGame:
             )
         return name
 
-    def _request_here(self, move: str | GoFishMove) -> GoFishMove:
-        """``move`` read as a request at this table: one that names somebody who is not
-        playing is no request (INPUT-PLAYER), whatever the rules would say."""
-        request = GoFishMove.parse(move)
-        if request.target not in self.players:
-            raise NotationError(
-                f"{request.target!r} is not at the table: a request names one of the players "
-                f"({', '.join(self.players)})",
-                rule="INPUT-PLAYER",
-            )
-        return request
-
     def _refuse_over(self) -> NoReturn:
         raise self._over()
 
@@ -488,7 +476,7 @@ class GoFishGame:
     def refusal(self, move: str | GoFishMove) -> RuleViolation | None:
         """What :meth:`play` would raise for ``move`` by the player to move, or None if it
         is legal; nothing is played."""
-        request = self._request_here(move)
+        request = GoFishMove.parse(move)
         if self._turn is None:
             return self._over()
         return self._refusal(self._turn, request)

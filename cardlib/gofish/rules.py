@@ -125,8 +125,12 @@ def gf_first(table: Table, dealer: str, rng: random.Random, named: str | None = 
 @enforces("GF-ASK-TARGET")
 def gf_ask_target(table: Table, asker: str, move: GoFishMove) -> RuleViolation | None:
     """You ask one named other player (never yourself; never a player who is out)."""
-    # A name nobody at the table has is not a player, so the request is no ask at all: the
-    # engine refuses it as input (INPUT-PLAYER) before the rules are asked (GoFishGame.play).
+    if move.target not in table.players:
+        return RuleViolation(
+            "GF-ASK-TARGET",
+            f"{asker} cannot ask {move.target!r}: nobody of that name is playing "
+            f"(the players are {', '.join(table.players)})",
+        )
     if move.target == asker:
         return RuleViolation(
             "GF-ASK-TARGET", f"{asker} cannot ask themself: name one of the other players"
