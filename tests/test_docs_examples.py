@@ -92,6 +92,18 @@ STATEMENTS = [
         ],
     ),
     (
+        "A request that names someone who is not at the table is refused with `GF-ASK-TARGET`",
+        [
+            _go_fish(
+                "pagat", ["A", "B", "C"], POSITION, "  - A: ask Zed 5\n    illegal: GF-ASK-TARGET\n"
+            )
+        ],
+    ),
+    (
+        "a step whose player is not at the table is an input problem (`INPUT-PLAYER`)",
+        [],
+    ),
+    (
         "`GF-ASK-HOLD` (a rank you do not hold)",
         [
             _go_fish(
@@ -122,3 +134,13 @@ def test_a_statement_that_names_the_wrong_rule_fails(tmp_path):
     wrong = _go_fish("pagat", SEVEN, "{deal: {seed: 1}}", "  - expect: {refused: GF-DEAL}\n")
     with pytest.raises(AssertionError, match="GF-PLAYERS"):
         _passes(tmp_path, wrong)
+
+
+def test_a_step_whose_player_is_not_at_the_table_is_an_input_problem(tmp_path):
+    """What docs/examples.md says of a step's player (checked as the statement above)."""
+    text = _go_fish("pagat", ["A", "B", "C"], POSITION, "  - Zed: ask A 5\n")
+    path = tmp_path / "stranger.yaml"
+    path.write_text(text, encoding="utf-8")
+    reports = check_file(path)
+    (problem,) = [p for r in reports for p in r.problems]
+    assert exit_status(reports) == 2 and problem.rule == "INPUT-PLAYER"
