@@ -100,7 +100,7 @@ test: $(TEST_STAMP) browser
 	$(BIN)/python -m pytest
 
 # For development, a few minutes: lint, types, the examples, and the tests but the browser, the
-# golden corpus (its first 300 games a variant), fresh venvs and nbgrader's course builds.
+# golden corpus (its first 20 games a variant), fresh venvs and nbgrader's course builds.
 # `make test` still runs everything.
 quick: $(TEST_STAMP)
 	$(BIN)/ruff check .
@@ -109,8 +109,8 @@ quick: $(TEST_STAMP)
 	$(BIN)/cardlib check examples
 	$(BIN)/python -m pytest -q -m "not browser and not venv and not golden" \
 	  --ignore=tests/test_course.py --ignore=tests/test_grades_export.py
-	GOLDEN_SEEDS=300 $(BIN)/python -m pytest -q tests/golden
+	GOLDEN_SEEDS=20 $(BIN)/python -m pytest -q tests/golden
 
 # The whole golden corpus, every recorded game (before an engine change lands).
 golden: $(TEST_STAMP)
-	$(BIN)/python -m pytest -q tests/golden
+	GOLDEN_SEEDS=all $(BIN)/python -m pytest -q tests/golden

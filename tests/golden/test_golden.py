@@ -3,8 +3,8 @@
 Every variant's games are replayed from their seeds and each canonical record's digest is
 compared with the stored one (see tests/golden/README.md).  A difference names the variant
 and the seeds, shows the first differing line of the first of them stored in full and says
-how to reproduce any seed.  ``GOLDEN_SEEDS=500`` replays only the first seeds of each
-variant; ``GOLDEN_WORKERS`` sets the number of worker processes (default 2).
+how to reproduce any seed.  The first 100 games of each variant are replayed unless
+``GOLDEN_SEEDS`` says how many (``GOLDEN_SEEDS=all``: every recorded game, ``make golden``); ``GOLDEN_WORKERS`` sets the number of worker processes (default 2).
 """
 
 from __future__ import annotations
@@ -34,6 +34,18 @@ def executor() -> Iterator[concurrent.futures.Executor]:
     workers = int(os.environ.get("GOLDEN_WORKERS", min(2, os.cpu_count() or 1)))
     with concurrent.futures.ProcessPoolExecutor(workers) as pool:
         yield pool
+
+
+#: the games of each variant that ``make test`` replays: the first hundred (a fiftieth of the
+#: corpus, about five minutes on two cores); ``GOLDEN_SEEDS=all`` (``make golden``) replays
+#: every recorded game, as an engine change must before it lands
+DEFAULT_SEEDS = 100
+
+
+def golden_seeds() -> int:
+    asked = os.environ.get("GOLDEN_SEEDS", str(DEFAULT_SEEDS))
+    wanted = MANIFEST["seeds"] if asked == "all" else int(asked)
+    return min(MANIFEST["seeds"], wanted)
 
 
 def replay(
@@ -77,7 +89,7 @@ def test_every_recorded_game_plays_the_same(
 ) -> None:
     if variant_id not in canon.variants():
         pytest.fail(f"{variant_id} is recorded but is no longer a variant: record again")
-    seeds = min(MANIFEST["seeds"], int(os.environ.get("GOLDEN_SEEDS", MANIFEST["seeds"])))
+    seeds = golden_seeds()
     differing, now_full = replay(variant_id, seeds, executor.submit)
     if differing:
         game = canon.variants()[variant_id].game
