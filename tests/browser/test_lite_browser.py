@@ -108,13 +108,12 @@ def lite_url(lite_site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def session(lite_url: str) -> Iterator[tuple[object, list[str], list[str]]]:
-    """One page for the whole module; (page, requests elsewhere, console lines)."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"no Chromium at {CHROMIUM}")
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+def session(lite_url: str, browser: object) -> Iterator[tuple[object, list[str], list[str]]]:
+    """One page for the whole module; (page, requests elsewhere, console lines).
+
+    The suite's one Playwright (the ``browser`` fixture of tests/browser/conftest.py) starts
+    a second Chromium here, with every request not for 127.0.0.1 blocked: a second
+    Playwright could not start inside the first one's event loop."""
     # every request not for 127.0.0.1 goes to a proxy that is not there (loopback is never
     # proxied), and no host name resolves but the loopback address
     blocking = [
@@ -124,35 +123,34 @@ def session(lite_url: str) -> Iterator[tuple[object, list[str], list[str]]]:
     elsewhere: list[str] = []
     console: list[str] = []
     own = urlsplit(lite_url).netloc
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + blocking, timeout=60_000
-        )
-        context = browser.new_context(viewport={"width": 1400, "height": 1000})
-        context.set_default_timeout(ACTION_TIMEOUT)
-        expect.set_options(timeout=ACTION_TIMEOUT)
+    blocked = browser.browser_type.launch(  # type: ignore[attr-defined]
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS + blocking, timeout=60_000
+    )
+    context = blocked.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(ACTION_TIMEOUT)
+    expect.set_options(timeout=ACTION_TIMEOUT)
 
-        def seen(request: object) -> None:
-            url = request.url  # type: ignore[attr-defined]
-            parts = urlsplit(url)
-            if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != own:
-                elsewhere.append(url)
+    def seen(request: object) -> None:
+        url = request.url  # type: ignore[attr-defined]
+        parts = urlsplit(url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != own:
+            elsewhere.append(url)
 
-        context.on("request", seen)
-        page = context.new_page()
-        page.on("console", lambda msg: console.append(f"[{msg.type}] {msg.text}"))
-        page.on("pageerror", lambda exc: console.append(f"[pageerror] {exc}"))
-        try:
-            yield page, elsewhere, console
-        finally:
-            ARTIFACTS_DIR.mkdir(exist_ok=True)
-            with contextlib.suppress(Exception):
-                page.screenshot(path=str(ARTIFACTS_DIR / "lite-last.png"), timeout=ACTION_TIMEOUT)
-            (ARTIFACTS_DIR / "lite.console.log").write_text("\n".join(console) + "\n")
-            (ARTIFACTS_DIR / "lite-times.json").write_text(json.dumps(TIMES, indent=1))
-            print(f"lite times: {TIMES}")
-            with contextlib.suppress(Exception):
-                browser.close()
+    context.on("request", seen)
+    page = context.new_page()
+    page.on("console", lambda msg: console.append(f"[{msg.type}] {msg.text}"))
+    page.on("pageerror", lambda exc: console.append(f"[pageerror] {exc}"))
+    try:
+        yield page, elsewhere, console
+    finally:
+        ARTIFACTS_DIR.mkdir(exist_ok=True)
+        with contextlib.suppress(Exception):
+            page.screenshot(path=str(ARTIFACTS_DIR / "lite-last.png"), timeout=ACTION_TIMEOUT)
+        (ARTIFACTS_DIR / "lite.console.log").write_text("\n".join(console) + "\n")
+        (ARTIFACTS_DIR / "lite-times.json").write_text(json.dumps(TIMES, indent=1))
+        print(f"lite times: {TIMES}")
+        with contextlib.suppress(Exception):
+            blocked.close()
 
 
 #: the open notebook: loaded, its kernel idle (JupyterLab's own model, not the DOM: the
