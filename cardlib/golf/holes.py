@@ -1,18 +1,21 @@
 """A match played hole by hole: each hole a :class:`~cardlib.golf.engine.GolfGame`, its
-scores recorded into a :class:`~cardlib.golf.match.GolfMatch` as it ends (GOLF-MATCH)::
+scores recorded into a :class:`~cardlib.golf.match.GolfMatch` as it ends (GOLF-MATCH).
+Here each hole starts with Ann's five cards face up, so one replacement ends it::
 
-    >>> from cardlib.golf import GolfGame
-    >>> holes = [GolfGame(["Ann", "Ben"], seed=s) for s in (1, 2)]
-    >>> match = PlayedMatch(holes)
-    >>> while not match.hole.is_over:
-    ...     _ = match.play(match.legal_moves()[0])
-    >>> match.holes_played, match.match.totals() == match.hole.scores()
-    (1, True)
-    >>> match.to_move                     # the next move starts the second hole
-    'Ann'
-    >>> _ = match.play("flip TL")
-    >>> match.number, match.hole.phase
-    (2, 'flip')
+    >>> from cardlib.golf import GolfGame, Position
+    >>> def last_turn(seed):
+    ...     five_up = {p: (None, True) for p in list(Position)[:5]}
+    ...     return GolfGame.from_position(["Ann", "Ben"], {"Ann": five_up}, seed=seed)
+    >>> match = PlayedMatch([last_turn(1), last_turn(2)])
+    >>> _ = match.play("draw")
+    >>> _ = match.play("replace BR")
+    >>> match.holes_played, match.hole.is_over, match.to_move
+    (1, True, 'Ann')
+    >>> match.match.totals() == match.hole.scores()
+    True
+    >>> _ = match.play("draw")                 # the next move starts the second hole
+    >>> match.number, match.holes_played
+    (2, 1)
 
 The sources say nothing of who deals the next hole, so each hole is set up by whoever
 gives the holes (an example names each hole's deal or position, and its dealer).
