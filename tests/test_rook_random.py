@@ -226,7 +226,7 @@ def test_games_with_simple_bot_end_at_300(seed):
         game.play("pass")
     assert err.value.rule == "ROOK-GAME"
     with pytest.raises(RuleViolation) as err:
-        simple_bot(game.view("North"), rng)
+        simple_bot(game.view(game.players[0]), rng)
     assert err.value.rule == "ROOK-GAME"
 
 

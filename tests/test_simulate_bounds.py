@@ -10,6 +10,7 @@ state, with a deadline; whatever a test leaves is killed with its group.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import random
 import select
@@ -34,20 +35,47 @@ MEMORY_MB = 150
 #: how long anything may take on a busy shared machine before it counts as never
 PATIENCE = 60.0
 SEED = 1
-FAILS_EVERY = 700  # late_failing_bot fails in the games whose seed this divides
+FAILS_EVERY = 700  # late_failing_bot fails in about one deal in this many
 
 
-def late_failing_bot(game: Any, rng: random.Random) -> Any:
-    """A bot that plays well enough for hundreds of games, then raises."""
-    if game.seed % FAILS_EVERY == 0:
-        raise RuntimeError(f"no move for deal {game.seed}")
-    return rng.choice(game.legal_moves())
+def _unlucky(hand: Any) -> bool:
+    """Whether a starting hand is one late_failing_bot cannot play (a stable digest of its
+    cards that FAILS_EVERY divides). A bot sees a seat's view, never the game's seed, so the
+    deal it fails on is told by what its seat holds."""
+    digest = hashlib.blake2b(" ".join(map(str, hand)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") % FAILS_EVERY == 0
+
+
+def _dealt_as_is(view: Any) -> bool:
+    """Whether a Go Fish view is of the deal before its first request (a simulation keeps no
+    history to ask): no book laid and every hand the size the rule set deals (GF-DEAL). The
+    first player's requests before any card is drawn only add to their own hand."""
+    from cardlib.gofish.rules import deal_size
+
+    dealt = deal_size(view.options.rule_set, len(view.players))
+    return not any(view.books.values()) and set(view.hand_sizes.values()) == {dealt}
+
+
+def late_failing_bot(view: Any, rng: random.Random) -> Any:
+    """A bot that plays well enough for hundreds of games, then raises: at the first request
+    of a deal whose first player holds an unlucky hand."""
+    if _dealt_as_is(view) and _unlucky(view.hand):
+        raise RuntimeError(f"no move for the hand {' '.join(map(str, view.hand))}")
+    return rng.choice(view.legal_moves())
 
 
 def first_failing_game(seed: int) -> int:
+    """The index of the first game of a Go Fish simulation seeded ``seed`` that
+    late_failing_bot fails, found by dealing the games as the simulation does."""
     from cardlib.simulate import game_seed
+    from cardlib.simulate.plan import new_game, plan
 
-    return next(i for i in range(10**6) if game_seed(seed, i) % FAILS_EVERY == 0)
+    made = plan("go-fish", seed, None, None, None, "random", 1000, False, 1)
+    for i in range(10**5):
+        game = new_game(made, game_seed(seed, i))
+        if _unlucky(game.view(game.to_move).hand):
+            return i
+    raise AssertionError("no unlucky deal in 100,000 games")
 
 
 # -- processes --------------------------------------------------------------------------
