@@ -4,6 +4,8 @@
 * :class:`RuleViolation` -- the input is well formed but the rules forbid it; it
   carries the rule ID from the catalogue and says why in a learner's words.
 * :class:`ExampleMismatch` -- a worked example claims something the rules do not give.
+* :class:`ExportError` -- a game that cannot be written as a worked example (its setup is
+  not known), said in one line.
 * :class:`InputError` -- a worked-example file that cannot be read or does not fit the
   format; it knows where: a line and column, or a place inside the document.
 
@@ -54,6 +56,11 @@ class ExampleMismatch(CardlibError):
     def __init__(self, rule: str | None, where: str, message: str) -> None:
         self.where = where
         super().__init__(f"{where}: {message}", rule=rule)
+
+
+class ExportError(CardlibError, ValueError):
+    """A game that cannot be written as a worked example: what it started from is not
+    known (the message says what can be saved instead)."""
 
 
 class InputError(CardlibError):

@@ -9,7 +9,9 @@ examples make, and when, is its spec's export policy (:class:`cardlib.games.Expo
 in ``cardlib/<game>/export.py``):
 
 * ``header(game)``: the ``rule_set`` and ``options`` fields;
-* ``position(game)``: the ``setup`` of a game that did not start from a seeded deal;
+* ``position(game)``: the ``setup`` of a game that did not start from a seeded deal, and
+  ``earlier(game)``: the moves it had made since that setup (a Rook hand given mid-auction
+  replays from its deal), or :class:`~cardlib.errors.ExportError` where it has no setup;
 * ``after(event, game)``: the claims to make after a move (a book laid, a trick won);
 * ``final(game)``: the claims at the end (scores, tricks, books, the winner).
 
@@ -91,10 +93,18 @@ def example(
     doc: dict[str, Any] = {"example": title, "source": source, "game": game_id}
     doc.update(policy.header(first))
     doc["players"] = list(first.players)
-    doc["setup"] = {"deal": {"seed": seed}} if seed is not None else policy.position(first)
+    dealer = _dealer(spec, first)
+    if dealer is not None:
+        doc["dealer"] = dealer
+    earlier: list[tuple[str, str]] = []
+    if seed is not None:
+        doc["setup"] = {"deal": {"seed": seed}}
+    else:
+        doc["setup"] = policy.position(first)
+        earlier = list(policy.earlier(first))
     state = claims.start(doc)
     steps: list[dict[str, Any]] = []
-    for i, (player, move) in enumerate(moves):
+    for i, (player, move) in enumerate([*earlier, *moves]):
         here = ("steps", i, player)
         event = play_step(state, player, move, here)
         step: dict[str, Any] = _Block({player: move})
@@ -109,6 +119,17 @@ def example(
         steps.append({"note": "no moves were made"})
     doc["steps"] = steps
     return dump(doc)
+
+
+def _dealer(spec: Any, first: Any) -> str | None:
+    """Who dealt ``first``, where that is not who deals by default (the example's
+    ``dealer:``; the turn order starts from the dealer's left, so without it the replay
+    would start from the wrong seat). The default is asked of the game itself."""
+    dealer = getattr(first, "dealer", None)
+    if dealer is None:
+        return None
+    default = spec.deal(first.players, seed=0, options=first.options, record=False).dealer
+    return None if dealer == default else str(dealer)
 
 
 def session_example(session: Any, *, title: str | None = None, source: str | None = None) -> str:

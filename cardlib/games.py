@@ -50,13 +50,17 @@ class ExportPolicy(Protocol):
     """Which claims a game's exported examples make (``cardlib/<game>/export.py``).
 
     ``header(game)``: the ``rule_set`` and ``options`` fields; ``position(game)``: the
-    ``setup`` of a game that did not start from a seeded deal; ``after(event, game)``: the
+    ``setup`` of a game that did not start from a seeded deal (:class:`~cardlib.errors.ExportError`
+    if it has none); ``earlier(game)``: the (player, move) pairs ``game`` had made since that
+    setup, replayed before the session's own; ``after(event, game)``: the
     claims after a move; ``final(game)``: the claims at the end.  The claims are asked with
     :data:`PROBE` values shaped like the claim."""
 
     def header(self, game: Any, /) -> dict[str, Any]: ...
 
     def position(self, game: Any, /) -> dict[str, Any]: ...
+
+    def earlier(self, game: Any, /) -> Sequence[tuple[str, str]]: ...
 
     def after(self, event: Any, game: Any, /) -> dict[str, Any]: ...
 

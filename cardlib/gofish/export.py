@@ -32,6 +32,11 @@ def position(game: GoFishGame) -> dict[str, Any]:
     return {"position": spec}
 
 
+def earlier(game: GoFishGame) -> list[tuple[str, str]]:
+    """No moves: the position is the game as it stands."""
+    return []
+
+
 def after(event: Any, game: GoFishGame) -> dict[str, Any]:
     if "GF-BOOK" not in event.rules:
         return {}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlib.errors import ExportError
 from cardlib.games import PROBE, changed_options
 from cardlib.golf.engine import COLUMNS, GolfGame, GolfOptions
 
@@ -18,7 +19,12 @@ def header(game: GolfGame) -> dict[str, Any]:
 
 
 def position(game: GolfGame) -> dict[str, Any]:
-    raise ValueError("a Golf table starts from a deal: export it with its seed")
+    raise ExportError("a Golf table is saved from its deal, with its seed")
+
+
+def earlier(game: GolfGame) -> list[tuple[str, str]]:
+    """No moves: the position is the game as it stands."""
+    return []
 
 
 def after(event: Any, game: GolfGame) -> dict[str, Any]:

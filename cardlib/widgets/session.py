@@ -46,7 +46,7 @@ from typing import Any
 
 from cardlib.bots import ask
 from cardlib.catalogue import rules
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import ExportError, NotationError, RuleViolation
 from cardlib.games import GAMES
 
 #: how many legal moves a refusal lists before it says "and N more"
@@ -363,7 +363,12 @@ class TableSession:
 
         if not str(folder).strip():
             raise TableProblem("Write the name of a folder to save into in the Folder box.")
-        text = self.to_example()
+        try:
+            text = self.to_example()
+        except ExportError as exc:
+            raise TableProblem(
+                f"This game cannot be saved as a worked example: {exc.message}."
+            ) from exc
         try:
             return save(text, folder, name or self._file_name())
         except (OSError, ValueError) as exc:

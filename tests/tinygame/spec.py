@@ -39,6 +39,10 @@ class _Export:
         return {"position": {"hands": dict(game.hands), "to_move": game.to_move}}
 
     @staticmethod
+    def earlier(game: TinyGame) -> list[tuple[str, str]]:
+        return []
+
+    @staticmethod
     def after(event: Any, game: TinyGame) -> dict[str, Any]:
         return {"score": {event.player: PROBE}}
 
