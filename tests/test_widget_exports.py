@@ -103,6 +103,22 @@ def test_a_bidding_panel_over_a_hand_set_up_after_the_exchange_saves_the_tricks(
     _saved_and_checked(BiddingPanel(hand), tmp_path)
 
 
+@pytest.mark.parametrize("seed", range(60))
+def test_a_bidding_panel_suggests_only_bids_and_passes(seed):
+    """A widget never suggests a move it has no control for: after the auction the panel's
+    refusals say what comes next, not "lay aside" or "trump" as moves to make here."""
+    panel = BiddingPanel(_played_from_a_deal(seed))
+    for tried in (panel.pass_, lambda: panel.bid(70), lambda: panel.bid(125)):
+        tried()
+        refusal = panel.session.refusal
+        if refusal is None:
+            continue
+        for move in refusal.instead:
+            assert move.startswith(("bid ", "pass", "none with these controls")), move
+        if panel.hand.phase != "bid" and not panel.hand.is_over:
+            assert refusal.instead[0].startswith("none with these controls: what comes next")
+
+
 def test_a_hand_set_up_at_the_nest_cannot_be_saved_and_save_says_why_in_one_line(tmp_path):
     dealt = RookHand(SEATS, seed=4)
     hand = RookHand.from_position(SEATS, dealt.hands, dealt.nest, bid=("East", 90))

@@ -102,7 +102,9 @@ def test_bidding_panel_after_the_auction_refuses_a_bid_and_a_pass():
     panel = BiddingPanel(RookHand.from_position(DEFAULT_PLAYERS, {}, bid=("North", 80)))
     panel.bid_chips[85].click()
     assert "Refused: bid 85 -- ROOK-BID-WIN" in panel.text
-    assert "lay aside any 5 of the 14 cards held" in panel.text
+    # the panel has no control to lay cards aside: it says what comes next, not a move
+    assert "Legal instead: none with these controls: what comes next is laying five" in panel.text
+    assert "lay aside any 5" not in panel.text
     panel.pass_button.click()
     assert "Refused: pass -- ROOK-BID-WIN" in panel.text
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from cardlib.arguments import shown
 from cardlib.errors import NotationError
@@ -22,6 +22,7 @@ HAND_SIZE, NEST_SIZE, TRICKS = 9, 5, 9  # ROOK-DEAL, ROOK-LEAD
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5  # ROOK-BID-MIN, ROOK-BID-RAISE
 
 MoveKind = Literal["bid", "pass", "lay aside", "trump", "play"]
+KINDS: tuple[MoveKind, ...] = get_args(MoveKind)
 
 # (has an amount, number of cards, has a colour) for each kind of move
 _SHAPES: dict[str, tuple[bool, int, bool]] = {

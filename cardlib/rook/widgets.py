@@ -34,6 +34,7 @@ from cardlib.rook.engine import (
     RookOptions,
     trick_winner,
 )
+from cardlib.rook.moves import KINDS
 from cardlib.rook.render import COLOURS, rook_card_html, rook_hand_html
 from cardlib.rook.view import RookView
 from cardlib.widgets import ipywidgets as w
@@ -156,9 +157,30 @@ def learner_words(text: str) -> str:
     )
 
 
-def _instead(hand: RookHand, legal: Sequence[RookMove], learner_to_move: bool) -> tuple[str, ...]:
-    """What would be legal instead, said shortly: a range of bids, "any five cards"."""
-    if hand.phase == "nest" and learner_to_move:
+_KIND_WORDS = {
+    "bid": "a bid",
+    "pass": "a pass",
+    "lay aside": "laying five cards aside",
+    "trump": "naming trump",
+    "play": "playing a card",
+}
+
+
+def _instead(
+    hand: RookHand,
+    legal: Sequence[RookMove],
+    learner_to_move: bool,
+    kinds: frozenset[str] = frozenset(KINDS),
+) -> tuple[str, ...]:
+    """What would be legal instead, said shortly (a range of bids, "any five cards"), of the
+    kinds of move the widget has controls for: a widget never suggests a move it cannot make."""
+    next_kinds = ["lay aside"] if hand.phase == "nest" and learner_to_move else []
+    next_kinds += [k for k in dict.fromkeys(m.kind for m in legal) if k not in next_kinds]
+    if next_kinds and not set(next_kinds) & kinds:
+        coming = " or ".join(_KIND_WORDS[k] for k in next_kinds)
+        return (f"none with these controls: what comes next is {coming}",)
+    legal = [m for m in legal if m.kind in kinds]
+    if hand.phase == "nest" and learner_to_move and "lay aside" in kinds:
         held = len(hand.hand_of(str(hand.to_move)))
         return (f"lay aside any {NEST_SIZE} of the {held} cards held",)
     if not legal:
@@ -275,6 +297,8 @@ class _RookControls(SessionControls):
     """A Rook widget over a table session: moves are tried through :meth:`_try`."""
 
     session: TableSession
+    #: the kinds of move this widget has controls for (what it may suggest instead)
+    kinds: frozenset[str] = frozenset(KINDS)
 
     @property
     def hand(self) -> RookHand:
@@ -290,7 +314,7 @@ class _RookControls(SessionControls):
             s.refusal = dataclasses.replace(
                 s.refusal,
                 reason=learner_words(s.refusal.reason),
-                instead=_instead(self.hand, self._legal(), s.learner_to_move),
+                instead=_instead(self.hand, self._legal(), s.learner_to_move, self.kinds),
             )
         return s.refusal is None and not s.problem
 
@@ -298,7 +322,7 @@ class _RookControls(SessionControls):
         """A refusal the widget itself gives (nothing chosen yet), in the one style."""
         s = self.session
         s.problem = ""
-        instead = _instead(self.hand, self._legal(), s.learner_to_move)
+        instead = _instead(self.hand, self._legal(), s.learner_to_move, self.kinds)
         s.refusal = Refusal(rule, rules[rule].title, reason, tried, instead)
         return False
 
@@ -329,6 +353,8 @@ class BiddingPanel(_RookControls, w.VBox):
     engine's reason and what would be legal.  **Reset** starts the auction again.
     Starts on the article's deal (West deals, so North bids first).
     """
+
+    kinds = frozenset({"bid", "pass"})
 
     def __init__(self, hand: RookHand | None = None) -> None:
         self.session = TableSession("rook", start=(hand or article_deal()).copy())
@@ -431,6 +457,8 @@ class TrickTrainer(_RookControls, w.VBox):
     no longer legal plays as :func:`simple_bot` would.  **Restart** deals the position
     again, **Undo** takes back the learner's last card.
     """
+
+    kinds = frozenset({"play"})
 
     def __init__(self, seat: str = "East", *, seed: int = 1) -> None:
         start = article_play()
