@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, NoReturn, TypeVar
 
-from cardlib.errors import InputError, NotationError
+from cardlib.errors import InputError, NotationError, RuleViolation
 
 Path = tuple[Any, ...]
 C = TypeVar("C")
@@ -136,9 +136,11 @@ class NamedCards(Generic[C]):
 
     def _twice(self, card: Any, path: Path, first: Path, why: str) -> NoReturn:
         """Refuse ``card`` named again at ``path``, first named at ``first``."""
+        # the deck rule refuses the setup (an example may claim it as refused); the
+        # refusal is said at the second place the card is named
         where = "/".join(map(str, first))
-        raise InputError.at(
-            path,
-            self.rule,
-            f"{card} is named twice (first at {where}){why}; the pack has each card once",
+        refusal = RuleViolation(
+            self.rule, f"{card} is named twice (first at {where}){why}; the pack has each card once"
         )
+        refusal.path = list(path)
+        raise refusal

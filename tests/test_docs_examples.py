@@ -48,6 +48,14 @@ def _go_fish(rule_set: str, players: list[str], setup: str, steps: str) -> str:
     )
 
 
+def _rook(setup: str, refused: str) -> str:
+    return (
+        "example: a statement of docs/examples.md\nsource: docs/examples.md\ngame: rook\n"
+        f"players: [North, East, South, West]\nsetup: {setup}\nsteps:\n"
+        f"  - expect: {{refused: {refused}}}\n"
+    )
+
+
 SIX = ["A", "B", "C", "D", "E", "F"]
 SEVEN = [*SIX, "G"]
 POSITION = "{position: {hands: {A: [5H, 8C], B: [6H, 8D], C: [7H]}, books: {C: [9]}}}"
@@ -109,6 +117,26 @@ STATEMENTS = [
             _go_fish(
                 "pagat", ["A", "B", "C"], POSITION, "  - A: ask B 6\n    illegal: GF-ASK-HOLD\n"
             )
+        ],
+    ),
+    (
+        "`GF-BOOK` for a hand holding all four of a rank",
+        [
+            _go_fish(
+                "pagat",
+                ["A", "B"],
+                "{position: {hands: {A: [7H, 7S, 7D, 7C], B: [8H]}}}",
+                "  - expect: {refused: GF-BOOK}\n",
+            )
+        ],
+    ),
+    (
+        "`ROOK-BID-MIN` for a contract of 125 or 72, `ROOK-COUNT` for a record whose counters do "
+        "not add up to 120",
+        [
+            _rook("{position: {hands: {}, bid: {North: 125}, trump: red}}", "ROOK-BID-MIN"),
+            _rook("{game: {hands: [{bid: {NS: 72}, took: {NS: 90, EW: 30}}]}}", "ROOK-BID-MIN"),
+            _rook("{game: {hands: [{bid: {NS: 80}, took: {NS: 90, EW: 20}}]}}", "ROOK-COUNT"),
         ],
     ),
     (

@@ -258,7 +258,8 @@ def test_the_wheel_in_a_fresh_venv_checks_its_examples_outside_the_repository(bu
     # the wheel's examples are the repository's, every one, and all of them pass there
     from cardlib.check import check_paths, summary
 
-    assert checked.stdout == summary(check_paths([EXAMPLES])) + "\n", checked.stdout
+    expected = summary(check_paths([EXAMPLES]))
+    assert checked.stdout == expected + "\n", checked.stdout
     packaged = env_dir / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}"
     assert "come with cardlib" in checked.stderr and str(packaged) in checked.stderr
     assert run(env_dir / "bin" / "cardlib", "--version").stdout.strip() == (
@@ -268,7 +269,7 @@ def test_the_wheel_in_a_fresh_venv_checks_its_examples_outside_the_repository(bu
     assert sarif["runs"][0]["results"] == []
     run(python, "-c", "import cardlib.golf, cardlib.gofish, cardlib.rook")
     cells = run(python, "-c", START_HERE).stdout
-    assert "Replacing a face-down card" in cells and "89 examples in 30 files" in cells
+    assert "Replacing a face-down card" in cells and expected in cells
     widget = run(python, "-c", "import cardlib.widgets", ok=False)
     assert widget.returncode == 1
     assert 'python -m pip install "ipywidgets>=8.1"' in widget.stderr.splitlines()[-1]

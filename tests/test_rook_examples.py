@@ -91,7 +91,7 @@ def test_the_cli_checks_the_rook_folder(cli):
     result = cli("check", "examples/rook")
     assert result.returncode == 0, result.stdout
     assert re.fullmatch(
-        r"(\d+) examples in 9 files: \1 passed, 0 failed, 0 invalid \(\d+ claims checked\)\n",
+        rf"(\d+) examples in {len(ROOK)} files: \1 passed, 0 failed, 0 invalid \(\d+ claims checked\)\n",
         result.stdout,
     )
 
@@ -110,7 +110,7 @@ def _other_card(text: str) -> str:
 
 
 def _changed(value: str, players: list[str]) -> str | None:
-    """Another card, a bid 5 higher, the next player, the other team, colour or phase."""
+    """Another card, a bid 5 higher, the next player, the other team, colour, phase or rule."""
     if _CARD.fullmatch(value):
         return _other_card(value)
     if m := _MOVE.fullmatch(value):
@@ -125,6 +125,8 @@ def _changed(value: str, players: list[str]) -> str | None:
         return _COLOURS[_COLOURS.index(value) - 1]
     if value in _PHASES:
         return _PHASES[_PHASES.index(value) - 1]
+    if re.fullmatch(r"ROOK-[A-Z0-9-]+", value):  # a rule claimed (refused:, rule:)
+        return "ROOK-DECK" if value != "ROOK-DECK" else "ROOK-DEAL"
     return None
 
 

@@ -17,7 +17,7 @@ from cardlib.cards import Card, Rank, Suit
 from cardlib.claims import ClaimFn, ClaimResult, NamedCards, Record, claimed_moves
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
-from cardlib.errors import InputError, NotationError
+from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
 from cardlib.game import Event
 from cardlib.gofish.engine import GoFishGame, GoFishOptions, deal_size
@@ -96,13 +96,14 @@ def _position(
         hands[name] = seen.many(cards, here)
         ranks = [c.rank for c in hands[name]]
         for i, card in enumerate(hands[name]):
-            if ranks.count(card.rank) == 4:
-                raise InputError.at(
-                    (*here, i),
+            if ranks.count(card.rank) == 4:  # GF-BOOK refuses the setup (claimable)
+                refusal = RuleViolation(
                     "GF-BOOK",
                     f"{name} cannot hold all four {card.rank}s: a book is laid aside at once, "
                     "so list it under books",
                 )
+                refusal.path = [*here, i]
+                raise refusal
     stock = seen.many(spec.get("stock", []), (*at, "stock"))
     books: dict[str, list[Rank]] = {}
     for name, ranks in spec.get("books", {}).items():

@@ -107,7 +107,7 @@ def start(doc: Map) -> State:
             )
         except RuleViolation as v:
             if v.rule == "ROOK-BID-MIN":  # said at the contract
-                raise InputError.at((*at, "bid", bidder), v.rule, v.message) from None
+                v.path = [*at, "bid", bidder]
             raise
         _replay_tricks(hand, spec.get("tricks", []), (*at, "tricks"))
         return hand
@@ -131,9 +131,11 @@ def _replay_tricks(hand: RookHand, tricks: list[list[Any]], at: Path) -> None:
             try:
                 hand.play(RookMove("play", cards=(card,)))
             except RuleViolation as v:
-                raise InputError.at(
-                    (*at, i, j), v.rule, f"trick {i + 1}: {who} cannot play {card}: {v.message}"
-                ) from None
+                said = RuleViolation(
+                    v.rule, f"trick {i + 1}: {who} cannot play {card}: {v.message}"
+                )
+                said.path = [*at, i, j]
+                raise said from None
 
 
 def _game(
@@ -168,10 +170,11 @@ def _game(
         try:
             game.record_hand(team, bid, record["took"])
         except RuleViolation as v:
-            where = {"ROOK-BID-MIN": (*here, "bid", team), "ROOK-COUNT": (*here, "took")}
-            if v.rule in where:  # a record no hand could have: the example is wrong there
-                raise InputError.at(where[v.rule], v.rule, v.message) from None
-            v.path = list(here)  # a hand the rules refuse (ROOK-GAME): claimable as refused
+            # a record the rules refuse (a contract no bid can make, counters that do not
+            # add up to 120, a hand after the game is won) is said where it is written, and
+            # an example may claim it as refused: the rules belong to the engine
+            where = {"ROOK-BID-MIN": [*here, "bid", team], "ROOK-COUNT": [*here, "took"]}
+            v.path = where.get(v.rule, list(here))
             raise
     return Record(game, _NO_MOVES)
 
