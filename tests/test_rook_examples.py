@@ -401,9 +401,10 @@ HOSTILE: dict[str, tuple[str, int, str]] = {
         10,
         "ROOK-GAME",
     ),
-    "a-move-in-a-game": (
-        _HEAD + "setup:\n  game:\n    hands: []\nsteps:\n  - North: bid 70\n",
-        9,
+    "a-hand-record-with-no-contract": (
+        _HEAD + "setup:\n  game:\n    hands:\n      - {took: {NS: 100, EW: 20}}\n"
+        "steps: [{expect: {over: false}}]\n",
+        8,
         "INPUT-SCHEMA",
     ),
     "a-game-claim-about-a-hand": (

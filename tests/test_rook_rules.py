@@ -1344,3 +1344,66 @@ def test_a_refused_hand_record_changes_nothing():
         with pytest.raises(_CardlibError):
             game.record_hand("NS", 95, taken)  # type: ignore[arg-type]
         assert (dict(game.totals), list(game.scores), game.hands_played, game.dealer) == before
+
+
+# -- issue 20: a game played on across hands from named deals; a hand everybody passed ----
+
+
+def test_a_game_deals_its_hands_from_the_deals_given_in_turn_then_from_the_seed():
+    deck = [str(c) for c in rook_deck()]
+    game = RookGame(seed=5)
+    game.stack([{"hands": {"North": ["R5", "R6"]}}, deck])
+    assert game.hand.hand_of("North")[:2] == [RookCard.parse("R5"), RookCard.parse("R6")]
+    dealt = RookHand(game.seating, dealer=game.dealer, deck=deck)
+    game.record_hand("NS", 70, {"NS": 70, "EW": 50})
+    # the second deal is the second hand's, dealt by the next dealer from the deck as given
+    second = RookHand(game.seating, dealer=game.dealer, deck=deck)
+    assert game.hand.hands == second.hands and dealt.hands != second.hands
+    game.record_hand("NS", 70, {"NS": 70, "EW": 50})
+    assert game.hand.hands != second.hands  # the third from the seed
+
+
+@pytest.mark.parametrize(
+    "deals",
+    [
+        [["R5"] * 41],
+        [[str(c) for c in RookHand().hand_of("North")]],
+        [{"hands": {"North": ["R5"] * 2}}],
+        [{"hands": {"North": [str(c) for c in RookHand().hand_of("North")] + ["R5"]}}],
+        [{"cards": []}],
+        "R5 R6",
+    ],
+)
+def test_deals_the_rules_refuse_change_nothing(deals):
+    game = RookGame(seed=5)
+    before = pickle.dumps(game)
+    with pytest.raises(_CardlibError):
+        game.stack(deals)
+    assert pickle.dumps(game) == before
+
+
+def test_deals_are_given_before_the_hand_in_play_has_a_move():
+    game = RookGame(seed=5)
+    game.play("bid 70")
+    with pytest.raises(NotationError, match="before the first move"):
+        game.stack([{"hands": {}}])
+
+
+def test_a_hand_everybody_passed_is_thrown_in_under_redeal_and_the_same_dealer_deals_again():
+    game = RookGame(seed=2, dealer="South", options=RookOptions(all_pass="redeal"))
+    first = game.hand.hands
+    facts = game.record_all_pass()
+    assert [f.kind for f in facts].count("pass") == 4 and "ROOK-ALL-PASS" in facts[-2].rules
+    assert game.dealer == "South" and game.dealers == ["South"] and game.hands_played == 0
+    assert game.hand.history == [] and game.hand.hands != first  # dealt anew
+
+
+@pytest.mark.parametrize(
+    ("all_pass", "rule"), [(None, "ROOK-ALL-PASS"), ("dealer-takes-70", "ROOK-ALL-PASS")]
+)
+def test_a_hand_everybody_passed_is_refused_where_no_redeal_was_agreed(all_pass, rule):
+    game = RookGame(seed=2, options=RookOptions(all_pass=all_pass))
+    before = pickle.dumps(game)
+    with pytest.raises(RuleViolation) as err:
+        game.record_all_pass()
+    assert err.value.rule == rule and pickle.dumps(game) == before

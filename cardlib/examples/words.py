@@ -114,6 +114,10 @@ def in_words(
         return f"must be {_PATTERN_WORDS.get(pattern, f'written to match {pattern}')}"
     if rule == "oneOf":
         return _best_of(d.get("oneOf", []), node, path, root, refuse)
+    if rule == "anyOf" and all(set(c) == {"required"} for c in d.get("anyOf", [])):
+        # fields that go together, one set or another: ``bid: and took:, or all_pass:``
+        sets = [" and ".join(f"{k}:" for k in c["required"]) for c in d["anyOf"]]
+        return f"needs the fields {', or '.join(sets)}" if sets else None
     return None
 
 

@@ -45,9 +45,7 @@ from cardlib.rook.seats import RookOptions, Team
 
 Path = tuple[Any, ...]
 #: a hand, or (``game:`` setup) the record of a game: a RookGame that takes no moves
-State = RookHand | Record
-
-_NO_MOVES = ("INPUT-SCHEMA", "a game example records hand scores; it has no moves")
+State = RookHand | RookGame | Record
 
 
 # -- reading the setup --------------------------------------------------------------
@@ -145,7 +143,7 @@ def _game(
     seed: Any,
     spec: Map,
     at: Path,
-) -> Record:
+) -> RookGame:
     cut = spec.get("cut")
     if cut is not None:
         cut = [
@@ -155,6 +153,22 @@ def _game(
             }
             for i, r in enumerate(cut)
         ]
+    deals: list[Any] = []
+    for i, deal in enumerate(spec.get("deals", [])):  # each checked against the pack alone
+        here = (*at, "deals", i)
+        seen = NamedCards("ROOK-DECK", RookCard.parse)
+        if "deck" in deal and len(deal) > 1:
+            raise InputError.at(
+                here, "INPUT-SCHEMA", "a deal is a deck, or the hands and nest, not both"
+            )
+        if "deck" in deal:
+            deals.append(seen.many(deal["deck"], (*here, "deck")))
+            continue
+        hands = {}
+        for name, cards in deal.get("hands", {}).items():
+            _player(players, name, (*here, "hands", name))
+            hands[name] = seen.many(cards, (*here, "hands", name))
+        deals.append({"hands": hands, "nest": seen.many(deal.get("nest", []), (*here, "nest"))})
     game = RookGame(
         players,
         dealer=dealer,
@@ -166,25 +180,48 @@ def _game(
     )
     for i, record in enumerate(spec.get("hands", [])):
         here = (*at, "hands", i)
-        ((team, bid),) = record["bid"].items()
         try:
+            if record.get("all_pass"):
+                game.record_all_pass()
+                continue
+            if "bid" not in record or "took" not in record:
+                raise InputError.at(
+                    here,
+                    "INPUT-SCHEMA",
+                    "a hand's record needs bid: and took:, or all_pass: true for a hand "
+                    "everybody passed",
+                )
+            ((team, bid),) = record["bid"].items()
             game.record_hand(team, bid, record["took"])
         except RuleViolation as v:
             # a record the rules refuse (a contract no bid can make, counters that do not
             # add up to 120, a hand after the game is won) is said where it is written, and
             # an example may claim it as refused: the rules belong to the engine
-            where = {"ROOK-BID-MIN": [*here, "bid", team], "ROOK-COUNT": [*here, "took"]}
+            where = {
+                "ROOK-BID-MIN": [*here, "bid", *record.get("bid", {})],
+                "ROOK-COUNT": [*here, "took"],
+            }
             v.path = where.get(v.rule, list(here))
             raise
-    return Record(game, _NO_MOVES)
+    if deals:  # the hands played from here on are dealt from the deals named
+        try:
+            game.stack(deals)
+        except RuleViolation as v:  # a deck short of 41 cards, a hand of ten (ROOK-DEAL)
+            v.path = [*at, "deals"]
+            raise
+    # the steps play on from the hand after the records, move by move, hand after hand
+    return game
 
 
 # -- claims -------------------------------------------------------------------------
 
 
 def _hand(state: State, path: Path) -> RookHand:
+    """The hand a claim is about: the example's hand, or the hand in play of its game."""
     if isinstance(state, RookHand):
         return state
+    if isinstance(state, RookGame):
+        return state.hand
     this = "a game" if _is_game(state) else "a setup the rules refuse"
     raise InputError.at(
         path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a hand; this example is {this}"
@@ -192,12 +229,12 @@ def _hand(state: State, path: Path) -> RookHand:
 
 
 def _is_game(state: State) -> bool:
-    return isinstance(state, Record) and isinstance(state.value, RookGame)
+    return isinstance(state, RookGame)
 
 
 def _game_of(state: State, path: Path) -> RookGame:
-    if isinstance(state, Record) and isinstance(state.value, RookGame):
-        return state.value
+    if isinstance(state, RookGame):
+        return state
     this = "a hand" if isinstance(state, RookHand) else "a setup the rules refuse"
     raise InputError.at(
         path, "INPUT-SCHEMA", f"{path[-1]!r} is a claim about a game; this example is {this}"

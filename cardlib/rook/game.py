@@ -14,14 +14,14 @@ import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import ClassVar, Unpack
+from typing import Any, ClassVar, Unpack
 
 from cardlib import arguments
 from cardlib.arguments import flag, shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
-from cardlib.rook.cards import RookCard, check_pack, shuffled_rook_deck
+from cardlib.rook.cards import RookCard, check_pack, parse_rook_cards, shuffled_rook_deck
 from cardlib.rook.hand import Position, RookHand
 from cardlib.rook.moves import RookMove
 from cardlib.rook.scoring import (
@@ -36,6 +36,10 @@ from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Team, fou
 from cardlib.rook.view import RookView
 
 HANDS_PER_SEAT_SWAP = 4  # ROOK-SEAT-SWAP
+
+#: the cards of one hand as given (RookGame.stack): a deck of 41, top first, or the cards
+#: as dealt, {"hands": {player: cards}, "nest": cards}
+Deal = Sequence[RookCard | str] | Mapping[str, Any]
 
 
 class RookGame:
@@ -118,6 +122,8 @@ class RookGame:
         self.scores: list[HandScore] = []
         self.log: list[Event] = []
         self.winner: Team | None = None  # decided at the end of a hand (ROOK-GAME)
+        #: the cards of the hands to be dealt next, when given (ROOK-DEAL), in turn
+        self._deals: list[Deal] = []
         #: who dealt each hand so far, the current hand's dealer last (ROOK-DEALER)
         self.dealers: list[str] = [dealer]
 
@@ -214,9 +220,9 @@ class RookGame:
         if hand is None:
             assert self._next is not None
             seating, dealer, seed = self._next
-            hand = self._hand = RookHand(
-                seating, dealer=dealer, options=self.options, seed=seed, record=self._record
-            )
+            # ROOK-DEAL: a hand whose cards were given (stack) is dealt from them, in turn
+            deal = self._deals.pop(0) if self._deals else None
+            hand = self._hand = self._dealt(deal, seating, dealer, seed)
             self._next = None
         return hand
 
@@ -243,6 +249,7 @@ class RookGame:
         other.scores = list(self.scores)
         other.log = list(self.log)
         other.dealers = list(self.dealers)
+        other._deals = list(self._deals)
         return other
 
     def __deepcopy__(self, memo: object) -> RookGame:
@@ -306,6 +313,58 @@ class RookGame:
         the counters each team took, scored by :func:`score_hand`; then the game goes on
         as after a hand played here (totals, the end, the deal, the seat exchange).
         Returns the facts of what followed the hand."""
+        self._no_hand_after_the_end()
+        score = score_hand(bidders, bid, taken)
+        facts = self._after_hand(score)
+        return facts
+
+    def stack(self, deals: Sequence[Deal]) -> None:
+        """Deal the hand in play (before its first move) and the hands after it from
+        ``deals``, in turn: an article's game whose every hand is named. A deal is a deck
+        (all 41 cards, top first: ROOK-DEAL, ROOK-DECK) or the cards as dealt,
+        ``{"hands": {player: cards}, "nest": cards}`` (as :meth:`RookHand.from_position`,
+        cards not named filled in from the seed). Hands after them are shuffled from the
+        seed. Every deal is checked before anything changes."""
+        if isinstance(deals, str | Mapping) or not isinstance(deals, Sequence):
+            raise NotationError(f"the deals are a list, one a hand, not {shown(deals)}")
+        stacked = [self._checked_deal(d) for d in deals]
+        self._no_hand_after_the_end()
+        if self._hand is not None and self._hand.history:
+            raise NotationError("the deals are given before the first move of the hand in play")
+        self._deals = stacked
+        seed = self._next[2] if self._next is not None else self._rng.random()
+        self._hand, self._next = None, (self.seating, self.dealer, seed)
+
+    def _checked_deal(self, deal: Deal) -> Deal:
+        if not isinstance(deal, Mapping):
+            cards = parse_rook_cards(deal)
+            check_pack(cards, complete=True)
+            return cards
+        if set(deal) - {"hands", "nest"}:
+            raise NotationError(f"a deal names hands and nest, not {shown(sorted(deal))}")
+        self._dealt(deal, self.seating, self.dealer, 0)  # refused here, or fine later
+        return deal
+
+    def _dealt(
+        self, deal: Deal | None, seating: tuple[str, ...], dealer: str, seed: float
+    ) -> RookHand:
+        """The hand ``dealer`` deals: from ``deal`` when given (ROOK-DEAL), else shuffled."""
+        if isinstance(deal, Mapping):
+            return RookHand.from_position(
+                seating,
+                deal.get("hands", {}),
+                deal.get("nest", ()),
+                dealer=dealer,
+                options=self.options,
+                seed=seed,
+                record=self._record,
+            )
+        return RookHand(
+            seating, dealer=dealer, options=self.options, seed=seed, deck=deal, record=self._record
+        )
+
+    def _no_hand_after_the_end(self) -> None:
+        # ROOK-GAME: once a team has won, no further hand is played (nor recorded)
         if self.winner is not None:
             raise RuleViolation(
                 "ROOK-GAME",
@@ -313,9 +372,28 @@ class RookGame:
                 f"{self.totals[self.winner]} to {self.totals[self.winner.other]}): "
                 "no further hand is played",
             )
-        score = score_hand(bidders, bid, taken)
-        facts = self._after_hand(score)
-        return facts
+
+    def record_all_pass(self) -> tuple[Fact, ...]:
+        """Record a hand in which all four passed (an article's record of a game): the four
+        passes are made in the hand's auction, so ROOK-ALL-PASS decides what follows, as in
+        a hand played here. Under the house rule ``all_pass="redeal"`` the cards are thrown
+        in and the same dealer deals again; with no house rule agreed the fourth pass is
+        refused; under ``"dealer-takes-70"`` the hand is played at 70, so it is recorded
+        with :meth:`record_hand` instead (refused here). Returns the facts of the passes."""
+        self._no_hand_after_the_end()
+        trial = self.hand.copy()
+        if trial.history:
+            raise NotationError("a hand everybody passed is recorded before any move of it")
+        for _ in range(4):
+            trial.play("pass")  # the fourth may be refused (ROOK-ALL-PASS): nothing changed
+        if not trial.thrown_in:
+            raise RuleViolation(
+                "ROOK-ALL-PASS",
+                f"when all four pass the dealer's team takes the contract at {trial.bid} "
+                "(the house rule agreed), so the hand is played: record its bid and what "
+                "each team took",
+            )
+        return tuple(f for _ in range(4) for f in self.play("pass").facts)
 
     @property
     def history(self) -> list[tuple[str, RookMove]]:
