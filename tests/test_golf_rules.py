@@ -708,3 +708,56 @@ def test_a_reshuffle_naming_a_card_not_among_the_discards_is_refused():
         GolfGame(["Mei", "Ben"], reshuffle=["2D"])  # no reshuffle rule agreed
     with pytest.raises(NotationError):
         _empty_stock(reshuffle=["2D", "2D"])
+
+
+# -- issue 19: the last-turns variant from a position -------------------------------------
+
+
+def _gone_out(**kwargs):
+    layouts = {"Ann": {p: (None, True) for p in Position}}
+    return GolfGame.from_position(["Ann", "Ben", "Cy"], layouts, **kwargs)
+
+
+def test_a_position_can_owe_the_last_turns_and_the_engine_gives_them():
+    game = _gone_out(options=GolfOptions(last_turns=True), to_move="Ben", went_out="Ann")
+    assert not game.is_over and game.to_move == "Ben" and game.went_out == "Ann"
+    for player in ("Ben", "Cy"):
+        assert game.to_move == player
+        game.play("draw")
+        game.play("discard")
+    assert game.is_over and game.ended_by == "GOLF-END"
+
+
+def test_only_the_turns_still_owed_are_played():
+    game = _gone_out(options=GolfOptions(last_turns=True), to_move="Cy", went_out="Ann")
+    game.play("draw")
+    game.play("discard")
+    assert game.is_over  # Ben had his last turn before the position
+
+
+def test_without_went_out_a_layout_all_up_is_a_hand_that_has_ended():
+    assert _gone_out(options=GolfOptions(last_turns=True)).is_over
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"to_move": "Ben", "went_out": "Ann"}, RuleViolation),  # no variant: GOLF-END
+        ({"options": GolfOptions(last_turns=True), "went_out": "Ann"}, NotationError),
+        (
+            {"options": GolfOptions(last_turns=True), "to_move": "Ann", "went_out": "Ann"},
+            NotationError,
+        ),
+        (
+            {"options": GolfOptions(last_turns=True), "to_move": "Ann", "went_out": "Ben"},
+            RuleViolation,
+        ),
+        (
+            {"options": GolfOptions(last_turns=True), "to_move": "Ben", "went_out": "Zed"},
+            NotationError,
+        ),
+    ],
+)
+def test_a_position_that_owes_turns_nobody_can_owe_is_refused(kwargs, error):
+    with pytest.raises(error):
+        _gone_out(**kwargs)

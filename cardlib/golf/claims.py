@@ -129,6 +129,9 @@ def _hand(
         discard = seen.many(spec.get("discard", []), (*at, "discard"))
         stock = seen.many(spec.get("stock", []), (*at, "stock"))
         to_move = _player(players, spec["to_move"], (*at, "to_move")) if "to_move" in spec else None
+        went_out = (
+            _player(players, spec["went_out"], (*at, "went_out")) if "went_out" in spec else None
+        )
         return GolfGame.from_position(
             players,
             layouts,
@@ -136,6 +139,7 @@ def _hand(
             stock=stock,
             stock_size=spec.get("stock_size"),
             to_move=to_move,
+            went_out=went_out,
             dealer=dealer,
             options=options,
             seed=seed,

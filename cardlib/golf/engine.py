@@ -284,6 +284,7 @@ class GolfGame:
         options: GolfOptions | Mapping[str, object] | None = None,
         seed: int | str | None = 0,
         reshuffle: Sequence[Card | str] | None = None,
+        went_out: str | None = None,
         record: bool = True,
     ) -> GolfGame:
         """A hand in mid-play, as an article describes it.
@@ -293,6 +294,11 @@ class GolfGame:
         not named is filled in from the rest of the pack, shuffled with ``seed``, so the
         52 cards are still all present exactly once.  Play resumes at the draw of
         ``to_move`` (default: the dealer's left).
+
+        A position where a player has all six cards face up is a hand that has ended
+        (GOLF-END), unless the last-turns variant is played and the position says who
+        ``went_out``: the others' last turns are then still owed, from ``to_move`` round
+        to the player before ``went_out``.
         """
         self = cls.__new__(cls)
         self._setup_players(players, dealer, options, seed, record)
@@ -348,7 +354,9 @@ class GolfGame:
         self.seat = self.players.index(self._player(to_move)) if to_move else self.first_seat()
         self.phase = "draw"
         done = [p for p in self.players if self.layouts[p].all_up]
-        if done:
+        if went_out is not None:
+            turn.last_turns_owed(self, self._player(went_out), to_move is not None)
+        elif done:
             self.went_out = done[0]
             turn.finish(self, "GOLF-END")
         elif not self.stock and self.options.stock_out == "end":

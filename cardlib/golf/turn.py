@@ -22,7 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cardlib.catalogue import enforces
-from cardlib.errors import RuleViolation
+from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact
 from cardlib.golf.layout import shuffled
 from cardlib.golf.moves import CANDIDATES, GolfMove
@@ -429,6 +429,31 @@ def hand_ends(game: GolfGame, who: str, facts: list[Fact]) -> bool:
         return False
     _end(game, facts, "GOLF-END", "all six of {}'s cards are face up, so the hand ends", (who,))
     return True
+
+
+def last_turns_owed(game: GolfGame, went_out: str, to_move_given: bool) -> None:
+    """A position in the last turns (the variant of GOLF-END): ``went_out`` turned up their
+    sixth card, and every player from the one to move round to the one before ``went_out``
+    still has a last turn. The position must say who is to move: the turn is not the
+    dealer's left's any more."""
+    if not game.options.last_turns:
+        raise RuleViolation(
+            "GOLF-END",
+            f"without the last-turns variant the hand ended when {went_out}'s six cards were "
+            "all face up: no turns are owed",
+        )
+    if not game.layouts[went_out].all_up:
+        raise RuleViolation(
+            "GOLF-END", f"{went_out} has not gone out: not all six of their cards are face up"
+        )
+    mover = game.players[game.seat]
+    if not to_move_given or mover == went_out:
+        raise NotationError(
+            f"after {went_out} went out, give to_move: the player whose last turn comes next"
+        )
+    game.went_out = went_out
+    # the players from the mover round to the one before went_out have their turn still
+    game.last_turns_left = (game.players.index(went_out) - game.seat) % len(game.players)
 
 
 def _end(game: GolfGame, facts: list[Fact], rule: str, text: str, words: tuple[str, ...]) -> None:
