@@ -16,6 +16,7 @@ import html
 import inspect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -136,8 +137,6 @@ class RuleBook(Mapping[str, Rule]):
 
             rules: dict[str, Rule] = {}
             games: dict[str, dict[str, Any]] = {}
-            from importlib import resources
-
             folder = resources.files("cardlib").joinpath("data/rules")
             for entry in sorted(folder.iterdir(), key=lambda e: e.name):
                 if not entry.name.endswith(".yaml"):
@@ -238,8 +237,6 @@ class Sources:
 
     def games(self) -> list[str]:
         """The games that have a table, in name order."""
-        from importlib import resources
-
         folder = resources.files("cardlib").joinpath("data/sources")
         if not folder.is_dir():
             return []
@@ -250,8 +247,6 @@ class Sources:
     def statements(self, game: str) -> list[Statement]:
         """Every statement of a game's sources, in table order."""
         if game not in self._tables:
-            from importlib import resources
-
             import yaml
 
             entry = resources.files("cardlib").joinpath(f"data/sources/{game}.yaml")

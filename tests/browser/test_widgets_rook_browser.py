@@ -100,6 +100,20 @@ def test_bidding_panel_chips_are_clicked_in_the_browser(rook_page):
     expect(status.locator(".cardlib-refusal")).to_contain_text("ROOK-BID-RAISE")
     assert panel.evaluate(CLIPPED_JS) == []
     save_screenshot(panel, "rook-bidding-widget.png")
+    for who in ("East", "South", "West"):
+        with status_changes(status, f"{who} passing"):
+            panel.locator("button[title='pass']").click()
+    expect(status).to_contain_text("won the auction at 70")
+    # after the auction the panel has no control to lay cards aside: it says what comes
+    # next instead of suggesting a move it cannot make (issue 19)
+    with status_changes(status, "a bid after the auction"):
+        panel.locator("button[title='bid 80']").click()
+    refusal = status.locator(".cardlib-refusal")
+    expect(refusal).to_contain_text("ROOK-BID-WIN")
+    expect(refusal).to_contain_text(
+        "Legal instead: none with these controls: what comes next is laying five cards aside"
+    )
+    expect(refusal).not_to_contain_text("lay aside any")
 
 
 # -- what the page shows is true (issue 17) -----------------------------------------------
