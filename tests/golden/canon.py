@@ -542,11 +542,12 @@ def play_batch(
     pool: Sequence[str],
     full: int,
     strict: bool = False,
+    step: int = 1,
 ) -> list[tuple[int, str, list[str] | None]]:
-    """Games ``start .. stop-1`` of a variant: (seed, digest, the lines if seed < full)."""
+    """Games ``range(start, stop, step)`` of a variant: (seed, digest, the lines if seed < full)."""
     variant = variants()[variant_id]
     out: list[tuple[int, str, list[str] | None]] = []
-    for seed in range(start, stop):
+    for seed in range(start, stop, step):
         lines = play_game(variant, seed, pool, strict=strict)
         out.append((seed, digest(lines), lines if seed < full else None))
     return out
