@@ -11,17 +11,9 @@ import pytest
 
 from cardlib.check import check_file
 from cardlib.rook import DEFAULT_PLAYERS, RookHand, RookMove, RookOptions, simple_bot
+from cardlib.rook.article import ARTICLE_TRICKS, article_deal, article_play
 from cardlib.rook.cards import RookCard
-from cardlib.rook.widgets import (
-    AMOUNTS,
-    ARTICLE_TRICKS,
-    BiddingPanel,
-    RookTable,
-    TrickTrainer,
-    article_deal,
-    article_play,
-    learner_words,
-)
+from cardlib.rook.widgets import AMOUNTS, BiddingPanel, RookTable, TrickTrainer, learner_words
 from tests.widgets_support import changed_number_fails_at_its_line, checked, shown
 
 # -- BiddingPanel -------------------------------------------------------------------

@@ -21,6 +21,7 @@ from cardlib.exercises.forms import (
 )
 from cardlib.exercises.model import Chapter, FormError, Played, Unanswered
 from cardlib.rook import DEFAULT_PLAYERS, RookHand, score_hand, trick_winner
+from cardlib.rook.article import ARTICLE_TRICKS, article_play
 from cardlib.rook.cards import Colour, RookCard, counters
 
 EXERCISES = Chapter("rook.ipynb")
@@ -91,10 +92,6 @@ EXERCISES.define(
 
 
 def _rook_3_game() -> Any:
-    # the article's play is kept with the widgets, whose module imports ipywidgets, which
-    # importing the exercises must not (cardlib.exercises imports no Jupyter)
-    from cardlib.rook.widgets import ARTICLE_TRICKS, article_play
-
     hand = article_play()
     for player, card in [*ARTICLE_TRICKS[0], *ARTICLE_TRICKS[1][:3]]:
         hand.play(f"play {card}", player=player)

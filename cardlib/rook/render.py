@@ -196,3 +196,62 @@ def _state(hand: RookHand) -> str:
         "play": "to lead" if not hand.current_trick else "to play",
     }[hand.phase]
     return f"{hand.to_move} {doing}."
+
+
+# -- pictures -----------------------------------------------------------------------
+
+
+def counters_picture(hand: RookHand) -> str:
+    """Counters per team as bars out of 120, with the contract marked on the bidders' bar."""
+    taken = hand.counters_taken()
+    team = hand.bidders
+    rows = []
+    for key, label in (("NS", "North-South"), ("EW", "East-West")):
+        n = taken[key]
+        mark = ""
+        if team is not None and team.value == key and hand.bid is not None:
+            mark = (
+                f'<span title="the contract: {hand.bid}" style="position:absolute;left:'
+                f'{hand.bid}px;top:-2px;height:16px;border-left:2px dashed #c0392b"></span>'
+            )
+        rows.append(
+            f'<tr title="{label}: {n} counters"><th style="text-align:left;white-space:nowrap;'
+            f'padding-right:6px">{label}</th><td><span style="position:relative;display:inline-block;'
+            f'width:120px;height:12px;background:#eee">'
+            f'<span style="display:inline-block;width:{n}px;height:12px;background:#27ae60"></span>'
+            f"{mark}</span></td><td><b>{n}</b></td></tr>"
+        )
+    return (
+        '<table class="cardlib-rook-counters" style="border-collapse:collapse">'
+        '<caption style="text-align:left">Counters taken (of 120)</caption>'
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+def trick_history_picture(hand: RookHand, *, size: int = 36) -> str:
+    """Every finished trick as a row of small cards, the winner's ringed, with its counters."""
+    if not hand.tricks:
+        return '<p class="cardlib-rook-history" style="color:#777">No trick finished yet.</p>'
+    rows = "".join(
+        f'<tr><td style="white-space:nowrap;padding-right:6px">{t.number}</td><td>'
+        + "".join(
+            rook_card_html(c, size=size, highlight=p == t.winner)
+            for p, c in zip(t.players, t.cards, strict=True)
+        )
+        + f'</td><td style="white-space:nowrap;padding-left:6px">{html.escape(t.winner)}, '
+        f"{t.counters}</td></tr>"
+        for t in hand.tricks
+    )
+    return (
+        '<table class="cardlib-rook-history" style="border-collapse:collapse">'
+        '<caption style="text-align:left">Tricks so far (winner, counters)</caption>'
+        f"{rows}</table>"
+    )
+
+
+def summary_picture(hand: RookHand) -> str:
+    return (
+        '<div class="cardlib-rook-summary" style="display:flex;gap:24px;flex-wrap:wrap">'
+        f"<div>{counters_picture(hand)}</div><div>{trick_history_picture(hand)}</div></div>"
+    )

@@ -15,17 +15,16 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 from cardlib.catalogue import rules
 from cardlib.game import Event
+from cardlib.rook.article import article_bot, article_card, article_deal, article_play
 from cardlib.rook.bot import simple_bot
 from cardlib.rook.cards import ROOK, Colour, RookCard, counters
 from cardlib.rook.engine import (
     BID_STEP,
-    DEFAULT_PLAYERS,
     MAX_BID,
     MIN_BID,
     NEST_SIZE,
@@ -35,49 +34,11 @@ from cardlib.rook.engine import (
     trick_winner,
 )
 from cardlib.rook.moves import KINDS
-from cardlib.rook.render import COLOURS, rook_card_html, rook_hand_html
-from cardlib.rook.view import RookView
+from cardlib.rook.render import COLOURS, rook_hand_html, summary_picture
 from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import CardButton, chip
 from cardlib.widgets.session import Refusal, TableSession
 from cardlib.widgets.table import SessionControls, status_html, status_text
-
-#: The article's deal (section 4): each hand as dealt, and the nest.  West deals.
-ARTICLE_DEAL: Mapping[str, Sequence[str]] = {
-    "North": ["R14", "G6", "G11", "G13", "B10", "R5", "R6", "R7", "R11"],
-    "East": ["G12", "B6", "R13", "B13", "Y7", "B8", "Y5", "R9", "G10"],
-    "South": ["G8", "B12", "B14", "Y14", "R10", "Y12", "G14", "G7", "Y13"],
-    "West": ["R8", "Y8", "G5", "R12", "Y11", "B9", "Y9", "Y6", "B7"],
-}
-ARTICLE_NEST: Sequence[str] = ["Y10", "B5", "Rook", "B11", "G9"]
-#: North's exchange: the five cards laid aside as the new nest; North then names green.
-ARTICLE_LAID_ASIDE: Sequence[str] = ["R6", "R7", "R11", "B11", "R5"]
-#: The nine tricks as the article plays them, each in play order from its leader.
-ARTICLE_TRICKS: Sequence[Sequence[tuple[str, str]]] = [
-    [("North", "Y10"), ("East", "Y5"), ("South", "Y12"), ("West", "Y6")],
-    [("South", "Y13"), ("West", "Y8"), ("North", "G6"), ("East", "Y7")],
-    [("North", "G13"), ("East", "G12"), ("South", "G7"), ("West", "G5")],
-    [("North", "B10"), ("East", "B6"), ("South", "B12"), ("West", "B9")],
-    [("South", "B14"), ("West", "B7"), ("North", "B5"), ("East", "B13")],
-    [("South", "Y14"), ("West", "Y9"), ("North", "G11"), ("East", "G10")],
-    [("North", "G9"), ("East", "R13"), ("South", "G8"), ("West", "R12")],
-    [("North", "R14"), ("East", "R9"), ("South", "R10"), ("West", "R8")],
-    [("North", "Rook"), ("East", "B8"), ("South", "G14"), ("West", "Y11")],
-]
-
-
-def article_deal() -> RookHand:
-    """The article's hand at the start of the auction (West deals, North bids first)."""
-    return RookHand.from_position(DEFAULT_PLAYERS, ARTICLE_DEAL, ARTICLE_NEST)
-
-
-def article_play() -> RookHand:
-    """The article's hand after the auction (North 95) and the exchange, green trump."""
-    held = {p: list(cs) for p, cs in ARTICLE_DEAL.items()}
-    held["North"] = [c for c in [*held["North"], *ARTICLE_NEST] if c not in set(ARTICLE_LAID_ASIDE)]
-    return RookHand.from_position(
-        DEFAULT_PLAYERS, held, ARTICLE_LAID_ASIDE, bid=("North", 95), trump="green"
-    )
 
 
 def _auction_words(hand: RookHand) -> str:
@@ -123,23 +84,6 @@ def _trick_words(hand: RookHand) -> str:
 
 #: every amount a bid chip offers: the legal range, so a too-low bid can be tried and refused
 AMOUNTS: tuple[int, ...] = tuple(range(MIN_BID, MAX_BID + 1, BID_STEP))
-
-
-def _article_card(hand: RookHand | RookView) -> RookMove | None:
-    """The card the article plays next for the player to move, if it is legal now."""
-    number, player = len(hand.tricks), hand.to_move
-    if number >= len(ARTICLE_TRICKS) or player is None:
-        return None
-    card = dict(ARTICLE_TRICKS[number]).get(player)
-    if card is None:
-        return None
-    move = RookMove.parse(f"play {card}")
-    return move if move in hand.legal_moves() else None
-
-
-def article_bot(seen: RookView, rng: random.Random) -> RookMove:
-    """The article's card when it is still legal, else what :func:`simple_bot` plays."""
-    return _article_card(seen) or simple_bot(seen, rng)
 
 
 # -- words --------------------------------------------------------------------------
@@ -229,65 +173,6 @@ def colour_chip(colour: Colour) -> CardButton:
     ink, paper = COLOURS[colour]
     b.style.text_color, b.style.button_color = ink, paper
     return b
-
-
-# -- pictures -----------------------------------------------------------------------
-
-
-def counters_picture(hand: RookHand) -> str:
-    """Counters per team as bars out of 120, with the contract marked on the bidders' bar."""
-    taken = hand.counters_taken()
-    team = hand.bidders
-    rows = []
-    for key, label in (("NS", "North-South"), ("EW", "East-West")):
-        n = taken[key]
-        mark = ""
-        if team is not None and team.value == key and hand.bid is not None:
-            mark = (
-                f'<span title="the contract: {hand.bid}" style="position:absolute;left:'
-                f'{hand.bid}px;top:-2px;height:16px;border-left:2px dashed #c0392b"></span>'
-            )
-        rows.append(
-            f'<tr title="{label}: {n} counters"><th style="text-align:left;white-space:nowrap;'
-            f'padding-right:6px">{label}</th><td><span style="position:relative;display:inline-block;'
-            f'width:120px;height:12px;background:#eee">'
-            f'<span style="display:inline-block;width:{n}px;height:12px;background:#27ae60"></span>'
-            f"{mark}</span></td><td><b>{n}</b></td></tr>"
-        )
-    return (
-        '<table class="cardlib-rook-counters" style="border-collapse:collapse">'
-        '<caption style="text-align:left">Counters taken (of 120)</caption>'
-        + "".join(rows)
-        + "</table>"
-    )
-
-
-def trick_history_picture(hand: RookHand, *, size: int = 36) -> str:
-    """Every finished trick as a row of small cards, the winner's ringed, with its counters."""
-    if not hand.tricks:
-        return '<p class="cardlib-rook-history" style="color:#777">No trick finished yet.</p>'
-    rows = "".join(
-        f'<tr><td style="white-space:nowrap;padding-right:6px">{t.number}</td><td>'
-        + "".join(
-            rook_card_html(c, size=size, highlight=p == t.winner)
-            for p, c in zip(t.players, t.cards, strict=True)
-        )
-        + f'</td><td style="white-space:nowrap;padding-left:6px">{html.escape(t.winner)}, '
-        f"{t.counters}</td></tr>"
-        for t in hand.tricks
-    )
-    return (
-        '<table class="cardlib-rook-history" style="border-collapse:collapse">'
-        '<caption style="text-align:left">Tricks so far (winner, counters)</caption>'
-        f"{rows}</table>"
-    )
-
-
-def summary_picture(hand: RookHand) -> str:
-    return (
-        '<div class="cardlib-rook-summary" style="display:flex;gap:24px;flex-wrap:wrap">'
-        f"<div>{counters_picture(hand)}</div><div>{trick_history_picture(hand)}</div></div>"
-    )
 
 
 # -- what the three widgets share -----------------------------------------------------
@@ -520,7 +405,7 @@ class TrickTrainer(_RookControls, w.VBox):
             assert hand.score is not None
             return f"The hand is over: {hand.score.explain()}."
         held = " ".join(str(c) for c in hand.hand_of(self.seat))
-        hint = _article_card(hand) if hand.to_move == self.seat else None
+        hint = article_card(hand) if hand.to_move == self.seat else None
         tip = f" (The article plays {hint.card} here.)" if hint else ""
         return f"{_trick_words(hand)} You ({self.seat}) hold {held}.{tip}"
 

@@ -162,7 +162,7 @@ def test_rook_table_shows_the_hand_truly_from_the_auction_to_the_score(rook_page
 
 
 def test_trick_trainer_shows_the_hand_truly_to_its_end(rook_page):
-    from cardlib.rook.widgets import ARTICLE_TRICKS
+    from cardlib.rook.article import ARTICLE_TRICKS
     from cardlib.widgets import TrickTrainer
 
     twin = TrickTrainer("East")
