@@ -35,14 +35,14 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NoReturn
 
 from cardlib import arguments
-from cardlib.arguments import card as as_card
-from cardlib.arguments import flag, shown, whole
-from cardlib.cards import Card, Rank, Suit, shuffle, standard_deck
+from cardlib.arguments import flag, shown
+from cardlib.cards import Card, Rank, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
 from cardlib.gofish import narration as tell
 from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.options import BOOKS_IN_PACK, RULE_SETS, GoFishOptions
+from cardlib.gofish.position import cards_of, lay_out
 from cardlib.gofish.rules import (
     REQUEST_RULES,
     deal_size,
@@ -104,7 +104,7 @@ class GoFishGame:
         if deck is None:
             pack = self._shuffled_pack()
         else:
-            pack = _cards(deck, "deck")
+            pack = cards_of(deck, "deck")
             gf_deck(pack, whole=True)
         gf_deal(self._table, pack, self.dealer)
         for name in self.players:  # GF-BOOK: a dealt book is laid aside before the first request
@@ -192,69 +192,8 @@ class GoFishGame:
         """
         self = cls.__new__(cls)
         self._seat_players(players, dealer, options, seed, record)
+        lay_out(self._table, self._player, hands, books, stock, hand_sizes, to_move, self._rng)
         table = self._table
-        for what, given in (("hands", hands), ("books", books), ("hand_sizes", hand_sizes)):
-            if given is not None and not isinstance(given, Mapping):
-                raise NotationError(f"{what} maps each player to theirs, not {shown(given)}")
-        for name in list(hands) + list(books or {}) + list(hand_sizes or {}):
-            self._player(name)
-        held = {name: _cards(cards, f"{name}'s hand") for name, cards in hands.items()}
-        for name, want in (hand_sizes or {}).items():
-            whole(want, f"hand_sizes[{name!r}]", minimum=0)
-        if to_move is not None:
-            self._player(to_move)
-        named = [c for h in held.values() for c in h]
-        top = _cards(stock, "stock")
-        booked: dict[Rank, str] = {}
-        for name, ranks in (books or {}).items():
-            for value in ranks:
-                rank = _as_rank(value)
-                if rank in booked:
-                    raise RuleViolation(
-                        "GF-DECK",
-                        f"the {tell.plural(rank)} cannot be a book of both {booked[rank]} and "
-                        f"{name}: each rank has four cards",
-                    )
-                booked[rank] = name
-        in_books = [Card(rank, suit) for rank in booked for suit in Suit]
-        gf_deck(named + top + in_books, whole=False)
-        for name in self.players:
-            hand = table.hands[name]
-            for one in held.get(name, ()):
-                hand.append(one)
-                if sum(c.rank == hand[-1].rank for c in hand) == 4:
-                    raise RuleViolation(  # GF-BOOK: four of a rank are never held
-                        "GF-BOOK",
-                        f"{name} cannot hold all four {tell.plural(hand[-1].rank)}: a book is "
-                        "laid aside at once, so list it under books",
-                    )
-        for rank, name in booked.items():
-            table.books[name].append(rank)
-        used = set(named + top + in_books)
-        # the cards named nowhere, shuffled with the seed, top first: the stock below the top
-        pack = standard_deck()
-        shuffle(pack, random.Random(self._rng.random()))
-        under = [c for c in reversed(pack) if c not in used]
-        for name, want in (hand_sizes or {}).items():
-            hand = table.hands[name]
-            if want < len(hand):
-                raise NotationError(
-                    f"hand_sizes[{name!r}] is {want}, but {len(hand)} cards are named for {name}"
-                )
-            set_aside: list[Card] = []
-            while len(hand) < want and under:
-                card = under.pop(0)
-                if sum(c.rank == card.rank for c in hand) == 3:
-                    set_aside.append(card)  # it would make a book in hand: back on the stock
-                else:
-                    hand.append(card)
-            for card in set_aside:
-                under.insert(0, card)
-            if len(hand) < want:
-                raise RuleViolation(
-                    "GF-DECK", f"there are not enough cards left in the pack to give {name} {want}"
-                )
-        table.stock = top + under
         if to_move is not None:
             start = self._player(to_move)
         else:
@@ -616,22 +555,6 @@ class GoFishGame:
         self.turn_rule = rule
         if rule == "GF-CATCH-AGAIN" or (rule == "GF-NEXT" and narrate):
             facts.append(tell.turn(player, rule))
-
-
-def _cards(cards: object, what: str) -> list[Card]:
-    if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise NotationError(f"{what} is a list of cards, not {shown(cards)}")
-    return [as_card(c) for c in cards]
-
-
-def _as_rank(rank: Rank | str | int) -> Rank:
-    if isinstance(rank, Rank):
-        return rank
-    if isinstance(rank, int) and not isinstance(rank, bool) and rank in Rank._value2member_map_:
-        return Rank(rank)
-    if isinstance(rank, str):
-        return Rank.parse(rank)
-    raise NotationError(f"{shown(rank)} is not a rank: write it like 8, Q or A")
 
 
 def _conforms(game: GoFishGame) -> Game:
