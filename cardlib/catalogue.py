@@ -16,10 +16,13 @@ import html
 import inspect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+#: the package data: the rule catalogue (rules/<game>.yaml) and the source tables (sources/)
+DATA = Path(__file__).resolve().parent / "data"
 
 #: the one function that enforces each rule ID, filled in as the game packages are imported
 #: (each engine marks its rule functions with :func:`enforces`)
@@ -137,7 +140,7 @@ class RuleBook(Mapping[str, Rule]):
 
             rules: dict[str, Rule] = {}
             games: dict[str, dict[str, Any]] = {}
-            folder = resources.files("cardlib").joinpath("data/rules")
+            folder = DATA / "rules"
             for entry in sorted(folder.iterdir(), key=lambda e: e.name):
                 if not entry.name.endswith(".yaml"):
                     continue
@@ -237,7 +240,7 @@ class Sources:
 
     def games(self) -> list[str]:
         """The games that have a table, in name order."""
-        folder = resources.files("cardlib").joinpath("data/sources")
+        folder = DATA / "sources"
         if not folder.is_dir():
             return []
         return sorted(
@@ -249,7 +252,7 @@ class Sources:
         if game not in self._tables:
             import yaml
 
-            entry = resources.files("cardlib").joinpath(f"data/sources/{game}.yaml")
+            entry = DATA / "sources" / f"{game}.yaml"
             self._tables[game] = parse_sources(yaml.safe_load(entry.read_text("utf-8")))
         return self._tables[game]
 
