@@ -19,9 +19,7 @@ def ask(bot: Any, game: Any, rng: random.Random) -> Any:
     """The move ``bot`` chooses for the player to move, from that player's view."""
     player = game.to_move
     if player is None:
-        raise RuleViolation(
-            getattr(game, "legal_rule", "INPUT-MOVE"), "the game is over: nobody is to move"
-        )
+        raise RuleViolation(game.end_rule, "the game is over: nobody is to move")
     return bot(game.view(player), rng)
 
 

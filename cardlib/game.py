@@ -205,6 +205,21 @@ class Game(Protocol):
     def is_over(self) -> bool: ...
 
     @property
+    def legal_rule(self) -> str:
+        """The rule that decides the legal moves now (once over, the rule that ended it)."""
+        ...
+
+    @property
+    def turn_rule(self) -> str:
+        """The rule that says whose turn it is now (once over, the rule that ended it)."""
+        ...
+
+    @property
+    def end_rule(self) -> str:
+        """The rule that ended the game, or the one that will end it."""
+        ...
+
+    @property
     def history(self) -> Sequence[tuple[str, Any]]: ...
 
     def legal_moves(self) -> LegalMoves[Any]: ...

@@ -8,7 +8,7 @@ import pytest
 
 from cardlib import RuleViolation
 from cardlib.bots import ask, random_bot
-from cardlib.golf import PHASE_RULES, GolfGame, GolfMove, Position, golf_bot
+from cardlib.golf import PHASE_RULES, GolfGame, GolfMove, Position, simple_bot
 from tests.invariants_golf import NAMES, OPTIONS, check, snapshot
 
 
@@ -44,7 +44,7 @@ def test_bots_finish_hands_and_score_lower_than_random_play(players):
     bot_total = random_total = 0
     for seed in range(15):
         bots = GolfGame(NAMES[:players], options=OPTIONS["reshuffle"], seed=seed)
-        play_out(bots, random.Random(seed), golf_bot)
+        play_out(bots, random.Random(seed), simple_bot)
         bot_total += sum(bots.result().values())
         rand = GolfGame(NAMES[:players], options=OPTIONS["reshuffle"], seed=seed)
         play_out(rand, random.Random(seed), random_bot)

@@ -21,7 +21,7 @@ import random
 
 import pytest
 
-from cardlib import RuleViolation
+from cardlib import RuleViolation, bots
 from cardlib.game import Event, Game, Result
 from cardlib.games import GAMES
 
@@ -36,6 +36,13 @@ CASES = [
     for config in module.CONFIGS
     for seed in range(SEEDS)
 ]
+
+
+def _the_deciding_rules_are_the_catalogue_s(game: Game, game_id: str) -> None:
+    """Every engine names, in the one vocabulary of the protocol, the rule deciding its legal
+    moves, the rule of the turn and the rule of the end: each a rule of its catalogue."""
+    for rule in (game.legal_rule, game.turn_rule, game.end_rule):
+        assert GAMES[game_id].rule(rule) is not None, rule
 
 
 def test_every_registered_game_has_invariants():
@@ -55,6 +62,7 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
     kept = game.legal_moves()  # kept across every move: it must never go stale
     while not game.is_over:
         inv.check(game)
+        _the_deciding_rules_are_the_catalogue_s(game, game_id)
         legal = game.legal_moves()
         assert list(kept) == list(legal) == list(game._legal())  # type: ignore[attr-defined]
         assert len(legal) > 0, "a game that is not over has a legal move"
@@ -88,6 +96,11 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
     if last is not None:
         with pytest.raises(RuleViolation):
             game.play(last)
+    _the_deciding_rules_are_the_catalogue_s(game, game_id)
+    assert game.turn_rule == game.legal_rule, "once over, both name the rule that ended it"
+    with pytest.raises(RuleViolation) as asked:
+        bots.ask(bots.random_bot, game, rng)
+    assert asked.value.rule == game.end_rule, "a bot asked after the end is told the end rule"
     if hasattr(inv, "check_end"):
         inv.check_end(game)
     result = game.result()

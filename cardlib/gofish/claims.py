@@ -162,7 +162,7 @@ def _cards(value: Any, path: Path) -> list[Card]:
 
 
 def _turn_rule(game: GoFishGame) -> str:
-    return game.ended_by if game.ended_by else game.turn_rule
+    return game.turn_rule
 
 
 def _simple(rule: Any, what: str, compute: Any, parse: Any = None) -> ClaimFn:

@@ -151,7 +151,7 @@ class GoFishGame:
         #: True once the game is over
         self.is_over = False
         self._requests = 0
-        self.turn_rule = "GF-FIRST"
+        self._turn_rule = "GF-FIRST"
         self.ended_by: str | None = None
         self._end_reason = ""
         self._record = flag(record, "record")
@@ -252,6 +252,18 @@ class GoFishGame:
                 else " from the dealer's left"
             )
         return f"{words} ({self.turn_rule})"
+
+    @property
+    def turn_rule(self) -> str:
+        """The rule that gave the player to move the turn (GF-FIRST, GF-NEXT, GF-CATCH-AGAIN,
+        GF-LUCKY-DRAW, GF-EMPTY-DRAW...), or once the game is over the rule that ended it."""
+        return self.ended_by or self._turn_rule
+
+    @property
+    def legal_rule(self) -> str:
+        """The rule that decides the legal requests now: the last of the request rules (the
+        one a legal request passes last); once the game is over, the rule that ended it."""
+        return self.end_rule if self.is_over else rule_of(REQUEST_RULES[-1])
 
     @property
     def end_rule(self) -> str:
@@ -552,7 +564,7 @@ class GoFishGame:
         else:  # pragma: no cover - everybody out means all 13 books, an end already
             raise AssertionError("no player can take the turn")
         self._turn = player
-        self.turn_rule = rule
+        self._turn_rule = rule
         if rule == "GF-CATCH-AGAIN" or (rule == "GF-NEXT" and narrate):
             facts.append(tell.turn(player, rule))
 

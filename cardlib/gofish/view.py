@@ -26,7 +26,6 @@ from cardlib.cards import Card, Rank
 from cardlib.game import LegalMoves
 from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.options import GoFishOptions
-from cardlib.gofish.rules import REQUEST_RULES, rule_of
 
 if TYPE_CHECKING:
     from cardlib.gofish.engine import GoFishGame
@@ -73,12 +72,8 @@ class GoFishView:
 def view_of(game: GoFishGame, player: str) -> GoFishView:
     """What ``player`` may know of ``game`` now (see :class:`GoFishView`)."""
     to_move = game.to_move
-    if to_move is None:
-        rule = game.end_rule
-    elif player == to_move:
-        rule = rule_of(REQUEST_RULES[-1])  # the last request rule lets a legal one through
-    else:
-        rule = game.turn_rule
+    # the player to move: the rule deciding their requests; the others: whose turn it is
+    rule = game.legal_rule if player == to_move or to_move is None else game.turn_rule
     return GoFishView(
         player=player,
         players=game.players,

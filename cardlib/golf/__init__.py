@@ -4,7 +4,7 @@ Importing this package never imports ipywidgets.
 """
 
 from cardlib.game import Event, LegalMoves
-from cardlib.golf.bot import golf_bot
+from cardlib.golf.bot import simple_bot
 from cardlib.golf.engine import (
     COLUMNS,
     HOLES_IN_MATCH,
@@ -50,6 +50,6 @@ __all__ = [
     "Position",
     "column_points",
     "column_score",
-    "golf_bot",
     "score_layout",
+    "simple_bot",
 ]

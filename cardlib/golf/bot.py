@@ -41,11 +41,11 @@ def _best_place(seen: tuple[Card | None, ...], card: Card) -> tuple[float, Posit
     return best
 
 
-def golf_bot(seen: GolfView, rng: random.Random) -> GolfMove:
+def simple_bot(seen: GolfView, rng: random.Random) -> GolfMove:
     """A sensible Golf player: keeps low cards and pairs, never peeks.  It is given the
     view of the player to move (:meth:`GolfGame.view <cardlib.golf.engine.GolfGame.view>`)."""
     if not isinstance(seen, GolfView):
-        raise NotationError(f"golf_bot plays from a player's GolfView, not {shown(seen)}")
+        raise NotationError(f"simple_bot plays from a player's GolfView, not {shown(seen)}")
     if not seen.legal:
         raise RuleViolation(seen.legal_rule, f"{seen.player} has no move to make now")
     layout = seen.layouts[seen.player]

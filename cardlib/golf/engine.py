@@ -399,9 +399,22 @@ class GolfGame:
     def legal_rule(self) -> str:
         """The rule that decides the legal moves now (:data:`PHASE_RULES`; once the hand is
         over, the rule that ended it)."""
+        return self.end_rule if self.phase == "over" else PHASE_RULES[self.phase]
+
+    @property
+    def turn_rule(self) -> str:
+        """The rule that says whose turn it is: GOLF-FLIP-TWO while the players turn up
+        their two cards, then GOLF-ORDER (clockwise from the dealer's left); once the hand is
+        over, the rule that ended it."""
         if self.phase == "over":
-            return self.ended_by or "GOLF-END"
-        return PHASE_RULES[self.phase]
+            return self.end_rule
+        return "GOLF-FLIP-TWO" if self.phase == "flip" else "GOLF-ORDER"
+
+    @property
+    def end_rule(self) -> str:
+        """The rule that ended the hand (GOLF-END, or GOLF-STOCK-OUT when the stock ran
+        out under ``stock_out='end'``), or GOLF-END, the rule that will end it."""
+        return self.ended_by or "GOLF-END"
 
     def legal_moves(self) -> LegalMoves[GolfMove]:
         """The legal moves now, a live view (see :class:`~cardlib.game.LegalMoves`)."""

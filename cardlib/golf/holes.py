@@ -100,6 +100,16 @@ class PlayedMatch:
         nxt = self._next()
         return self.hole.legal_rule if nxt is None else nxt.legal_rule
 
+    @property
+    def turn_rule(self) -> str:
+        nxt = self._next()
+        return self.hole.turn_rule if nxt is None else nxt.turn_rule
+
+    @property
+    def end_rule(self) -> str:
+        """GOLF-MATCH: the match ends with its last hole (whose own end is GOLF-END)."""
+        return "GOLF-MATCH"
+
     def legal_moves(self) -> LegalMoves[GolfMove]:
         return LegalMoves(self)
 

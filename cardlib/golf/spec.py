@@ -8,7 +8,7 @@ from typing import Any
 
 from cardlib.games import GameSpec, Simulation, one_rule_set, options_of
 from cardlib.golf import export
-from cardlib.golf.bot import golf_bot
+from cardlib.golf.bot import simple_bot
 from cardlib.golf.engine import MAX_PLAYERS, MIN_PLAYERS, RULE_SET, GolfGame, GolfOptions
 
 
@@ -56,7 +56,7 @@ SPEC = GameSpec(
     claims_module=_claims,
     export=export,
     simulation=Simulation(running=_running, record=_record, rule_set=lambda game: RULE_SET),
-    bot=golf_bot,
+    bot=simple_bot,
     widgets=("GolfTable", "LayoutScorer"),
     widget_module=_widgets,
 )

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardlib.cards import Card, Rank, Suit, find_duplicate
 from cardlib.golf import render
-from cardlib.golf.bot import golf_bot
+from cardlib.golf.bot import simple_bot
 from cardlib.golf.engine import (
     COLUMNS,
     VALUES,
@@ -297,7 +297,7 @@ class GolfTable(SessionControls, w.VBox):
             deal=lambda s: GolfGame(self.players, options=self.options, seed=s),
             seed=seed,
             learners=[you],
-            bot=golf_bot,
+            bot=simple_bot,
         )
         self.table = w.HTML()
         self.summary = w.HTML()

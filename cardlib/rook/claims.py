@@ -428,7 +428,7 @@ def _made(state: State, value: bool, path: Path) -> Iterator[ClaimResult]:
 
 def _over(state: State, value: bool, path: Path) -> Iterator[ClaimResult]:
     if isinstance(state, RookHand):
-        yield _compare(path, state.over_rule, "whether the hand is over", value, state.is_over)
+        yield _compare(path, state.end_rule, "whether the hand is over", value, state.is_over)
     else:
         game = _game_of(state, path)
         yield _compare(path, "ROOK-GAME", "whether the game is over", value, game.is_over)

@@ -274,6 +274,21 @@ class RookGame:
     def is_over(self) -> bool:
         return self.winner is not None
 
+    @property
+    def legal_rule(self) -> str:
+        """The hand's rule deciding the legal moves now; once the game is won, ROOK-GAME."""
+        return "ROOK-GAME" if self.is_over else self.hand.legal_rule
+
+    @property
+    def turn_rule(self) -> str:
+        """The hand's rule of whose turn it is; once the game is won, ROOK-GAME."""
+        return "ROOK-GAME" if self.is_over else self.hand.turn_rule
+
+    @property
+    def end_rule(self) -> str:
+        """ROOK-GAME: the game ends when a team reaches 300 at the end of a hand."""
+        return "ROOK-GAME"
+
     def view(self, player: str) -> RookView:
         """What ``player`` may know of the hand in play (:meth:`RookHand.view`); once the
         game is won, no move is theirs (ROOK-GAME)."""

@@ -359,7 +359,7 @@ class RookHand(Auction, Exchange):
         return "ROOK-ALL-PASS" if self.thrown_in else _TURN_RULE[self.phase]
 
     @property
-    def over_rule(self) -> str:
+    def end_rule(self) -> str:
         """The rule that decides when the hand ends: ROOK-ALL-PASS once a house rule has
         settled an auction all four passed, otherwise ROOK-LEAD (nine tricks)."""
         return "ROOK-ALL-PASS" if self.all_passed else "ROOK-LEAD"

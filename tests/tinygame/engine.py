@@ -115,6 +115,19 @@ class TinyGame:
         return None if self.is_over else self._players[self._turn]
 
     @property
+    def legal_rule(self) -> str:
+        """TINY-HOLD decides the cards one may play; once the hands are empty, TINY-TURN."""
+        return "TINY-TURN" if self.is_over else "TINY-HOLD"
+
+    @property
+    def turn_rule(self) -> str:
+        return "TINY-TURN"
+
+    @property
+    def end_rule(self) -> str:
+        return "TINY-TURN"
+
+    @property
     def history(self) -> Sequence[tuple[str, str]]:
         return tuple(self._history)
 
