@@ -17,7 +17,9 @@ import random
 from collections.abc import Mapping, Sequence
 
 from cardlib.rook.bot import simple_bot
-from cardlib.rook.engine import DEFAULT_PLAYERS, RookHand, RookMove
+from cardlib.rook.hand import RookHand
+from cardlib.rook.moves import RookMove
+from cardlib.rook.seats import DEFAULT_PLAYERS
 from cardlib.rook.view import RookView
 
 #: The article's deal (section 4): each hand as dealt, and the nest.  West deals.

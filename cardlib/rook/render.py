@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from cardlib.rook.cards import Colour, RookCard
 
 if TYPE_CHECKING:
-    from cardlib.rook.engine import RookHand, Trick
+    from cardlib.rook.hand import RookHand
+    from cardlib.rook.tricks import Trick
 
 #: (ink, paper) for each colour: the number is printed in the ink on a tint of it
 COLOURS: dict[Colour, tuple[str, str]] = {
@@ -131,7 +132,7 @@ def rook_hand_html(
     cards of players named in ``controls`` are not drawn here: a widget draws them once,
     as the card buttons below the table.
     """
-    from cardlib.rook.engine import Seat
+    from cardlib.rook.seats import Seat
 
     rows = []
     for seat, name in zip(Seat, hand.players, strict=True):

@@ -23,18 +23,11 @@ from cardlib.game import Event
 from cardlib.rook.article import article_bot, article_card, article_deal, article_play
 from cardlib.rook.bot import simple_bot
 from cardlib.rook.cards import ROOK, Colour, RookCard, counters
-from cardlib.rook.engine import (
-    BID_STEP,
-    MAX_BID,
-    MIN_BID,
-    NEST_SIZE,
-    RookHand,
-    RookMove,
-    RookOptions,
-    trick_winner,
-)
-from cardlib.rook.moves import KINDS
+from cardlib.rook.hand import RookHand
+from cardlib.rook.moves import BID_STEP, KINDS, MAX_BID, MIN_BID, NEST_SIZE, RookMove
 from cardlib.rook.render import COLOURS, rook_hand_html, summary_picture
+from cardlib.rook.seats import RookOptions
+from cardlib.rook.tricks import trick_winner
 from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import CardButton, chip
 from cardlib.widgets.session import Refusal, TableSession
