@@ -108,7 +108,7 @@ quick: $(TEST_STAMP)
 	$(BIN)/mypy
 	$(BIN)/cardlib check examples
 	$(BIN)/python -m pytest -q -m "not browser and not venv and not golden" \
-	  --ignore=tests/test_course.py --ignore=tests/test_grades_export.py
+	  --ignore=tests/course/test_course.py --ignore=tests/course/test_grades_export.py
 	GOLDEN_SEEDS=20 $(BIN)/python -m pytest -q tests/golden
 
 # The whole golden corpus, every recorded game (before an engine change lands).

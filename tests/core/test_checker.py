@@ -16,7 +16,7 @@ import pytest
 from cardlib.check import check_file, check_paths, exit_status
 from cardlib.examples import read_documents
 from tests.conftest import EXAMPLES, ROOT, run_cli
-from tests.examples_support import (
+from tests.support.examples import (
     DIAGNOSTIC,
     check_random_damage,
     check_setup_corruption,
@@ -406,7 +406,7 @@ def test_the_validator_is_fastjsonschemas_own_and_writes_nothing(tmp_path):
     import fastjsonschema
 
     from cardlib.examples import validation
-    from tests.test_fuzz_checker import HOSTILE_VALUES, places, plain
+    from tests.core.test_fuzz_checker import HOSTILE_VALUES, places, plain
 
     fresh = fastjsonschema.compile(validation.schema())
     ours = validation._document_validator()

@@ -24,7 +24,7 @@ import yaml
 from cardlib.check import check_file, exit_status
 from cardlib.examples import Map, Seq, read_documents
 from tests.conftest import EXAMPLES, run_cli
-from tests.examples_support import DIAGNOSTIC
+from tests.support.examples import DIAGNOSTIC
 
 SEED = 20261
 SHIPPED = sorted(EXAMPLES.rglob("*.yaml"))

@@ -16,7 +16,7 @@ import pytest
 from cardlib import cli
 from cardlib.examples import MAX_BYTES
 from tests.conftest import ROOT, run_cli
-from tests.examples_support import DIAGNOSTIC
+from tests.support.examples import DIAGNOSTIC
 
 CORPUS = ROOT / "tests" / "hostile"
 

@@ -8,7 +8,7 @@ event names its player and the catalogue's rules; a finished game lists no legal
 a further move and has a result for every player; replaying the history gives the same game.
 Each game's own invariants (cards conserved, running scores equal to recomputed ones, bounds)
 and its configurations (every rule set, variant and player count) come from
-``tests/invariants_<game>.py``; a configuration that uniformly random play would never finish
+``tests/<the game's package>/invariants.py``; a configuration that uniformly random play would never finish
 (a Rook game to 300 under random bidding) names its player in the module's ``BOTS``, and a
 module may check more of each event (``check_event(game, event)``) and of the end
 (``check_end(game)``).
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from types import ModuleType
 
 import pytest
 
@@ -25,8 +26,16 @@ from cardlib import RuleViolation, bots
 from cardlib.game import Event, Game, Result
 from cardlib.games import GAMES
 
-#: each registered game's invariants, ``tests/invariants_<id without dashes>.py``
-MODULES = {g: importlib.import_module(f"tests.invariants_{g.replace('-', '')}") for g in GAMES}
+
+def _invariants(game_id: str) -> ModuleType:
+    """A game's invariants, beside its tests: ``tests/<its package>/invariants.py`` (the
+    package of its claims module: cardlib.gofish -> tests/gofish, tests.tinygame -> itself)."""
+    package = GAMES[game_id].claims_module().__name__.split(".")[-2]
+    return importlib.import_module(f"tests.{package}.invariants")
+
+
+#: each registered game's invariants
+MODULES = {g: _invariants(g) for g in GAMES}
 SEEDS = 3
 MAX_MOVES = 20_000
 
@@ -110,3 +119,19 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
     for player, move in game.history:
         again.play(move, player=player)
     assert inv.snapshot(again) == inv.snapshot(game), "replaying the history gives the same game"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_game_dealt_without_a_record_plays_the_same(game_id: str) -> None:
+    """``record=False`` (a long simulation's saving) keeps no history and changes nothing else:
+    the same deal plays the same moves to the same events and result."""
+    spec = GAMES[game_id]
+    seats = spec.seats(spec.default_players)
+    kept = spec.deal(seats, seed=5, record=True)
+    bare = spec.deal(seats, seed=5, record=False)
+    rng = random.Random(5)
+    while not kept.is_over:
+        move = bots.ask(spec.bot, kept, rng)
+        assert kept.play(move) == bare.play(move)
+    assert bare.is_over and bare.result() == kept.result()
+    assert list(bare.history) == [] and len(kept.history) > 0

@@ -19,7 +19,7 @@ from cardlib.simulate import simulate
 from cardlib.widgets.session import Refusal, TableSession
 from tests.tinygame import SPEC as TINY
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 IDS = list(GAMES)
 
 
@@ -31,7 +31,7 @@ def test_the_tiny_game_is_registered_after_the_course_games():
 
 
 def test_the_tiny_games_worked_example_passes_the_checker():
-    (report,) = check_file(Path(__file__).parent / "tinygame" / "example.yaml")
+    (report,) = check_file(ROOT / "tests" / "tinygame" / "example.yaml")
     assert report.passed, [str(p) for p in report.problems]
     assert report.moves == 6 and report.claims == 4
 

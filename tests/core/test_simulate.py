@@ -189,11 +189,11 @@ def test_a_failing_bot_is_the_first_game_it_fails_whatever_the_batching() -> Non
         (["go-fish", "-n", "1", "--bots", "no_such_module_here:f"], "cannot load the bot"),
         (["go-fish", "-n", "1", "--bots", "os:no_such_function"], "os has no function"),
         (
-            ["go-fish", "-n", "2", "--bots", "tests.test_simulate:failing_bot"],
+            ["go-fish", "-n", "2", "--bots", "tests.core.test_simulate:failing_bot"],
             "the bot failing_bot failed for Ann in game 0 (seed ",
         ),
         (
-            ["go-fish", "-n", "2", "--bots", "tests.test_simulate:cheating_bot"],
+            ["go-fish", "-n", "2", "--bots", "tests.core.test_simulate:cheating_bot"],
             "which the rules refuse: GF-ASK-TARGET",
         ),
         (["golf", "-n", "1", "-o", "/no/such/folder/rows.csv"], "cannot write /no/such/folder"),

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="process groups and /proc (Linux)"
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HUGE = 10**12  # games that could never finish: the most the command accepts
 #: what the command's own process may hold while streaming (it holds a few batches of rows)
 MEMORY_MB = 150
@@ -286,7 +286,7 @@ def test_a_bot_that_raises_stops_the_workers_after_the_rows_before_it(run) -> No
     """The first game the bot fails is said in one line, after the rows of every game before
     it and of none after it, and the workers stop."""
     failing = first_failing_game(SEED)
-    r = run(*COMMAND, "--bots", "tests.test_simulate_bounds:late_failing_bot")
+    r = run(*COMMAND, "--bots", "tests.core.test_simulate_bounds:late_failing_bot")
     stopped(r, 2, "cardlib: error: the bot late_failing_bot failed for ")
     assert f" in game {failing} (seed " in r.err.decode()
     lines = bytes(r.out).splitlines()

@@ -189,14 +189,6 @@ def test_placeholder_says_unanswered(exercise_id):
     assert said.kind == "unanswered" and "not answered yet" in str(said)
 
 
-def test_exercises_import_no_jupyter():
-    import subprocess
-
-    code = "import sys, cardlib.exercises; print([m for m in ('ipywidgets', 'IPython') if m in sys.modules])"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
-
-
 # --------------------------------------------------------------------------- hints
 
 

@@ -184,7 +184,7 @@ def test_the_guide_gives_the_command_the_test_runs():
 
 @pytest.mark.skipif(not course.has_nbgrader(), reason="nbgrader is not installed")
 def test_nbgrader_export_gives_each_students_points_per_exercise(tmp_path, monkeypatch):
-    from tests.test_course import _submission
+    from tests.course.test_course import _submission
 
     monkeypatch.setenv(  # nbgrader's Gradebook runs alembic from the PATH
         "PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])

@@ -28,7 +28,7 @@ import pytest
 
 import cardlib
 from tests.conftest import EXAMPLES, ROOT
-from tests.test_install import _copy_tree
+from tests.course.test_install import _copy_tree
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 PROJECT = PYPROJECT["project"]
@@ -181,7 +181,7 @@ def test_pytest_collects_every_test_from_the_sdist(built, tmp_path):
             "-q",
             "-p",
             "no:cacheprovider",
-            "tests/test_checker.py",
+            "tests/core/test_checker.py",
             "-k",
             "shipped_example_passes or cli_checks_examples",
         ],

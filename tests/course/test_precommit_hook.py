@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from tests.conftest import EXAMPLES, ROOT
-from tests.test_install import _copy_tree
+from tests.course.test_install import _copy_tree
 
 HOOKS = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
 GOOD = EXAMPLES / "golf" / "layout-9-and-27.yaml"

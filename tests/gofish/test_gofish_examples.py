@@ -14,7 +14,7 @@ from cardlib.check import narrate
 from cardlib.cli import main
 from cardlib.examples import read_documents
 from tests.conftest import EXAMPLES
-from tests.examples_support import (
+from tests.support.examples import (
     check_claim_corruption,
     check_documented,
     check_example_passes,
@@ -354,7 +354,7 @@ def test_docs_describe_every_go_fish_claim_setup_and_option():
 
 
 def test_every_gofish_rule_id_is_in_the_engine_the_notebook_and_the_tests():
-    check_rule_ids_everywhere("go-fish", "go-fish.ipynb", "gofish/*.py", "test_gofish*.py")
+    check_rule_ids_everywhere("go-fish", "go-fish.ipynb", "gofish/*.py", "gofish/test_*.py")
 
 
 def test_gofish_notebook_teaches_the_rules_in_catalogue_order():

@@ -10,7 +10,7 @@ import pytest
 
 from cardlib import NotationError, Rank, RuleViolation, standard_deck
 from cardlib.gofish import GoFishGame, GoFishMove, GoFishOptions, simple_bot
-from tests import invariants_gofish
+from tests.gofish import invariants as invariants_gofish
 
 NAMES = list(invariants_gofish.NAMES)
 snapshot = invariants_gofish.snapshot

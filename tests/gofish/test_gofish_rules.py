@@ -21,7 +21,7 @@ from cardlib.gofish import (
     deal_size,
     simple_bot,
 )
-from tests.rules_support import check_refusal
+from tests.support.rules import check_refusal
 
 ABC = ("Ann", "Ben", "Cy")
 
@@ -896,15 +896,6 @@ def test_simple_bot_asks_for_its_longest_rank():
     card_game = pos({"Ann": "5S 9S 9D KC", "Ben": "9H", "Cy": "2C"}, specific_card=True)
     move = simple_bot(card_game.view("Ann"), random.Random(0))
     assert move.card in cards("9C 9H") and move in card_game.legal_moves()
-
-
-def test_core_does_not_import_ipython():
-    import subprocess
-    import sys
-
-    code = "import sys, cardlib.gofish; print(any(m.split('.')[0] in ('IPython', 'ipywidgets') for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
 
 
 # -- golden games: the article's scenarios (section 3) and settlement (section 4) --------

@@ -12,7 +12,7 @@ from cardlib.cards import Card, Rank
 from cardlib.check import check_file
 from cardlib.gofish import GoFishGame, GoFishMove, GoFishOptions
 from cardlib.gofish.widgets import ARTICLE_SCENARIO, AskSandbox, GoFishTable, Scenario
-from tests.widgets_support import changed_number_fails_at_its_line, checked, shown
+from tests.support.widgets import changed_number_fails_at_its_line, checked, shown
 
 
 def ask(sandbox: AskSandbox, target: str, what: str) -> str:

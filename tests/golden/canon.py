@@ -70,7 +70,7 @@ NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 #: engines that uniform random play would not finish: the share of the moves chosen by the
 #: game's own bot (the registry's ``bot``); the others are chosen at random.  A Rook game to
-#: 300 under random bidding and random cards goes on for ever (tests/invariants_rook.BOTS).
+#: 300 under random bidding and random cards goes on for ever (tests/rook/invariants.BOTS).
 BOT_SHARE = {"RookGame": 0.9}
 
 #: words that make a move malformed (see mangle)

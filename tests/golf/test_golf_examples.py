@@ -1,4 +1,4 @@
-"""The Golf worked examples, beyond what tests/test_checker.py corrupts (numbers and cards):
+"""The Golf worked examples, beyond what tests/core/test_checker.py corrupts (numbers and cards):
 every claimed rule, phase, player, legal move and face-down card, changed, is caught at its
 own line."""
 
@@ -12,7 +12,7 @@ import pytest
 from cardlib import rules
 from cardlib.examples import Map, Seq, read_documents
 from tests.conftest import EXAMPLES
-from tests.examples_support import (
+from tests.support.examples import (
     Corruption,
     check_claim_corruption,
     claim_corruption_ids,

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from cardlib import RuleViolation
-from cardlib.bots import ask, random_bot
+from cardlib.bots import random_bot
 from cardlib.golf import PHASE_RULES, GolfGame, GolfMove, Position, simple_bot
-from tests.invariants_golf import NAMES, OPTIONS, check, snapshot
+from tests.golf.invariants import NAMES, OPTIONS, check, snapshot
 
 
 def play_out(game: GolfGame, rng: random.Random, chooser) -> int:
@@ -98,14 +98,3 @@ def test_odd_input_raises_only_cardlib_errors():
         GolfMove("flip", 3)  # type: ignore[arg-type]
     with pytest.raises(NotationError):
         GolfMove([], None)  # type: ignore[arg-type]
-
-
-def test_a_game_without_a_record_plays_the_same_hand():
-    kept = GolfGame(NAMES[:3], options=OPTIONS["reshuffle"], seed=5)
-    bare = GolfGame(NAMES[:3], options=OPTIONS["reshuffle"], seed=5, record=False)
-    rng = random.Random(5)
-    while not kept.is_over:
-        move = ask(random_bot, kept, rng)
-        assert kept.play(move) == bare.play(move)
-    assert bare.is_over and bare.result() == kept.result()
-    assert bare.history == [] and bare.log == [] and len(kept.log) == len(kept.history) > 0

@@ -23,7 +23,7 @@ from cardlib.golf import GolfMatch as _GolfMatch
 from cardlib.golf.engine import GolfOptions as _GolfOptions
 from cardlib.golf.holes import PlayedMatch as _PlayedMatch
 from cardlib.golf.scoring import column_score as _column_score
-from tests.rules_support import check_refusal
+from tests.support.rules import check_refusal
 
 P = Position
 

@@ -20,7 +20,7 @@ from cardlib.rook import (
     simple_bot,
 )
 from cardlib.rook.cards import TOTAL_COUNTERS, Colour, RookCard, rook_deck
-from tests.invariants_rook import hand_state
+from tests.rook.invariants import hand_state
 
 OPTIONS = {
     "no-house-rule": RookOptions(),
@@ -284,13 +284,3 @@ def test_legal_moves_listing_agrees_with_play(seed):
             if hand.phase != "nest":
                 assert (move in listed) is accepted
         hand.play(rng.choice(hand.legal_moves()))
-
-
-def test_record_false_keeps_no_log_and_plays_the_same():
-    a, b = RookHand(seed=5), RookHand(seed=5, record=False)
-    rng_a, rng_b = random.Random(1), random.Random(1)
-    while not a.is_over:
-        ea = a.play(rng_a.choice(a.legal_moves()))
-        eb = b.play(rng_b.choice(b.legal_moves()))
-        assert ea == eb
-    assert b.log == [] and len(a.log) > 0 and a.result() == b.result()

@@ -14,7 +14,7 @@ from cardlib.rook import DEFAULT_PLAYERS, RookHand, RookMove, RookOptions, simpl
 from cardlib.rook.article import ARTICLE_TRICKS, article_deal, article_play
 from cardlib.rook.cards import RookCard
 from cardlib.rook.widgets import AMOUNTS, BiddingPanel, RookTable, TrickTrainer, learner_words
-from tests.widgets_support import changed_number_fails_at_its_line, checked, shown
+from tests.support.widgets import changed_number_fails_at_its_line, checked, shown
 
 # -- BiddingPanel -------------------------------------------------------------------
 

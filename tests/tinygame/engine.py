@@ -86,6 +86,7 @@ class TinyGame:
         random.Random(seed).shuffle(cards)
         n = len(players)
         self._setup(players, {p: sorted(cards[i::n]) for i, p in enumerate(players)}, players[0])
+        self._record = record  # record=False: no history kept (a long simulation's memory)
 
     @classmethod
     def from_position(
@@ -101,6 +102,7 @@ class TinyGame:
         self.scores = dict.fromkeys(self._players, 0)
         self._turn = self._players.index(to_move)
         self._history: list[tuple[str, str]] = []
+        self._record = True
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -153,7 +155,8 @@ class TinyGame:
         self.hands[str(mover)].remove(card)
         self.scores[str(mover)] += card
         self._turn = (self._turn + 1) % len(self._players)
-        self._history.append((str(mover), move))
+        if self._record:
+            self._history.append((str(mover), move))
         facts = [Fact("play", ("TINY-HOLD",), "{} plays {}", (mover, card), str(mover))]
         if self.is_over:
             won = tiny_score(self.scores)

@@ -1,0 +1,56 @@
+"""What importing cardlib brings in, said once for every module: the core never imports Jupyter.
+
+The widgets (``cardlib/widgets/`` and each game's ``widgets.py``) are the only modules that
+may import ipywidgets (and through it IPython); every other module -- the engines, the
+checker, the exercises, the simulations, the command line, a game registered from outside --
+imports without either, so a rule writer's install needs neither.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+WALK = """
+import importlib, json, pathlib, sys
+import cardlib
+package = pathlib.Path(cardlib.__file__).parent
+# the module names from the files (pkgutil.walk_packages would import every package, widgets too)
+names = sorted(
+    ".".join(("cardlib", *path.relative_to(package).with_suffix("").parts)).removesuffix(".__init__")
+    for path in package.rglob("*.py")
+)
+names = [
+    n for n in names
+    if not (n.startswith("cardlib.widgets") or n.endswith((".widgets", ".__main__")))
+]
+for name in names:
+    importlib.import_module(name)
+import tests.tinygame
+print(json.dumps([names, sorted(m for m in ("IPython", "ipywidgets") if m in sys.modules)]))
+"""
+
+
+def test_no_module_but_the_widgets_imports_jupyter() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", WALK], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    names, jupyter = json.loads(out.stdout)
+    assert jupyter == [], f"imported by a module that is not a widget: {jupyter}"
+    # the walk reached every game's engine, claims and exercises, and the checker
+    for game in ("golf", "gofish", "rook"):
+        for part in ("engine" if game != "rook" else "hand", "claims", "exercises", "spec"):
+            assert f"cardlib.{game}.{part}" in names
+    assert {"cardlib.check", "cardlib.cli", "cardlib.simulate", "cardlib.exercises"} <= set(names)
+
+
+def test_a_widget_module_does_import_ipywidgets() -> None:
+    """The walk above would pass vacuously if nothing ever imported ipywidgets."""
+    code = "import sys, cardlib.golf.widgets; print('ipywidgets' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "True"
