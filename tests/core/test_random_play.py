@@ -23,6 +23,7 @@ from types import ModuleType
 import pytest
 
 from cardlib import RuleViolation, bots
+from cardlib.errors import CardlibError
 from cardlib.game import Event, Game, Result
 from cardlib.games import GAMES
 
@@ -135,3 +136,43 @@ def test_a_game_dealt_without_a_record_plays_the_same(game_id: str) -> None:
         assert kept.play(move) == bare.play(move)
     assert bare.is_over and bare.result() == kept.result()
     assert list(bare.history) == [] and len(kept.history) > 0
+
+
+#: at most this many positions of a game are asked about every candidate move
+PROBED = 30
+
+
+@pytest.mark.parametrize(
+    ("game_id", "config"),
+    [pytest.param(g, c, id=f"{g}-{c}") for g, module in MODULES.items() for c in module.CONFIGS],
+)
+def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
+    """One source of legality: in random positions, every move the notation can write (the
+    game's ``candidates(game, rng)``) is in ``legal_moves()``, as a move and as text, exactly
+    when ``play`` accepts it on a copy; a refused move changes nothing and names a rule of the
+    game (or is a notation error)."""
+    inv = MODULES[game_id]
+    game = inv.CONFIGS[config](0)
+    rng = random.Random(f"{game_id}/{config}")
+    bot = getattr(inv, "BOTS", {}).get(config)
+    probed = 0
+    while not game.is_over:
+        if probed < PROBED and rng.random() < 0.5:
+            probed += 1
+            legal = game.legal_moves()
+            for move in inv.candidates(game, rng):
+                trial = game.copy()
+                before = inv.snapshot(trial)
+                try:
+                    trial.play(move)
+                    accepted = True
+                except CardlibError as refused:
+                    accepted = False
+                    assert inv.snapshot(trial) == before, "a refused move changes nothing"
+                    if isinstance(refused, RuleViolation):
+                        assert GAMES[game_id].rule(refused.rule) is not None, refused.rule
+                assert (move in legal) is accepted, (move, game.describe())
+                assert (str(move) in legal) is accepted, move
+        move = bot(game.view(game.to_move), rng) if bot else rng.choice(list(game.legal_moves()))
+        game.play(move)
+    assert probed > 0

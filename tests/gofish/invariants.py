@@ -3,11 +3,12 @@ random-play test over all games (``check(game)`` after every move; ``CONFIGS`` i
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Callable
 
-from cardlib.cards import Card, Suit, standard_deck
+from cardlib.cards import Card, Rank, Suit, standard_deck
 from cardlib.game import Event
 from cardlib.gofish import DEAL_SIZES, RULE_SETS, GoFishGame, GoFishOptions
 
@@ -96,3 +97,12 @@ def check_end(game: GoFishGame) -> None:
     assert list(counts.winners) == [p for p in game.players if counts[p] == best]
     if game.ended_by == "GF-END-ALL-BOOKS":
         assert sum(counts.values()) == 13
+
+
+def candidates(game: GoFishGame, rng: random.Random) -> list[str]:
+    """Sixty of the requests anybody could write now (each player and a stranger, each rank
+    and each card), and every listed one."""
+    ranks = [str(r) for r in Rank]
+    cards = [str(c) for c in standard_deck()]
+    every = [f"ask {q} {x}" for q in [*game.players, "Zed"] for x in ranks + cards]
+    return [*rng.sample(every, 60), *(str(m) for m in game.legal_moves())]

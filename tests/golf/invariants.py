@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from cardlib import standard_deck
-from cardlib.golf import GolfGame, GolfOptions, score_layout
+from cardlib.golf import GolfGame, GolfMove, GolfOptions, Position, score_layout
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 OPTIONS = {
@@ -66,3 +66,9 @@ def snapshot(game: GolfGame) -> tuple:
         game.holding,
         game.scores(),
     )
+
+
+def candidates(game: GolfGame, rng: object) -> list[GolfMove]:
+    """Every move the notation can write, legal or not: flips, draws, replacements, peeks."""
+    plain = [GolfMove.parse(t) for t in ("draw", "take", "discard", "pass", "take back")]
+    return plain + [GolfMove(kind, p) for kind in ("flip", "replace", "peek") for p in Position]

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Callable
 
@@ -16,12 +17,13 @@ from cardlib.rook import (
     NEST_SIZE,
     RookGame,
     RookHand,
+    RookMove,
     RookOptions,
     Team,
     game_winner,
     simple_bot,
 )
-from cardlib.rook.cards import TOTAL_COUNTERS, counters, rook_deck
+from cardlib.rook.cards import TOTAL_COUNTERS, Colour, counters, rook_deck
 
 
 def check_hand(hand: RookHand) -> None:
@@ -129,3 +131,20 @@ def snapshot(game: Game) -> tuple:
         game.winner,
         hand_state(game.hand),
     )
+
+
+def candidates(game: Game, rng: random.Random) -> list[RookMove]:
+    """The moves anybody could write now: a pass, every bid from 60 to 125 (and ones off the
+    steps of five, or below nothing), each colour as trump, each card of the deck; at the nest,
+    sets of four to six of the bidder's cards (one with a card twice) and a listed way."""
+    hand = game.hand if isinstance(game, RookGame) else game
+    assert isinstance(hand, RookHand)
+    if hand.phase == "nest" and hand.to_move is not None:
+        held = hand.hand_of(hand.to_move)
+        moves = [RookMove("lay aside", cards=tuple(rng.sample(held, k))) for k in (4, 5, 5, 6)]
+        moves.append(RookMove("lay aside", cards=(held[0], *held[:4])))
+        return [*moves, rng.choice(hand.legal_moves())]
+    moves = [RookMove.parse(t) for t in ("pass", "bid 72", "bid 0", "bid -70")]
+    moves += [RookMove("bid", amount=n) for n in range(60, 130, 5)]
+    moves += [RookMove("trump", colour=c) for c in Colour]
+    return moves + [RookMove("play", cards=(c,)) for c in rook_deck()]

@@ -170,6 +170,7 @@ class TinyGame:
         other.scores = dict(self.scores)
         other._turn = self._turn
         other._history = list(self._history)
+        other._record = self._record
         return other
 
     def view(self, player: str) -> TinyView:

@@ -21,3 +21,8 @@ def check(game: TinyGame) -> None:
 
 def snapshot(game: TinyGame) -> Any:
     return ({p: list(h) for p, h in game.hands.items()}, dict(game.scores), game.to_move)
+
+
+def candidates(game: TinyGame, rng: object) -> list[str]:
+    """Every card played, one that does not exist, and a word that is no move."""
+    return [*(f"play {c}" for c in CARDS), "play 9", "pass"]
