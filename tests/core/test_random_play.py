@@ -6,11 +6,15 @@ in the view, as a move and as text, and is accepted; the view is live (one objec
 across every move, always listing what the engine lists); a copy behaves like the original; every
 event names its player and the catalogue's rules; a finished game lists no legal moves, refuses
 a further move and has a result for every player; replaying the history gives the same game.
+And two more, once for every game: every move the notation can write is listed exactly when
+play accepts it, and a game dealt without a record plays the same.
+
 Each game's own invariants (cards conserved, running scores equal to recomputed ones, bounds)
 and its configurations (every rule set, variant and player count) come from
-``tests/<the game's package>/invariants.py``; a configuration that uniformly random play would never finish
-(a Rook game to 300 under random bidding) names its player in the module's ``BOTS``, and a
-module may check more of each event (``check_event(game, event)``) and of the end
+``tests/<the game's package>/invariants.py``, with ``candidates(game, rng)``: the moves its
+notation can write now, legal or not.  A configuration that uniformly random play would never
+finish (a Rook game to 300 under random bidding) names its player in the module's ``BOTS``,
+and a module may check more of each event (``check_event(game, event)``) and of the end
 (``check_end(game)``).
 """
 
