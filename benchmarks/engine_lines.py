@@ -5,9 +5,9 @@
 For each of ``cardlib/golf``, ``cardlib/gofish`` and ``cardlib/rook`` under each ROOT, every
 ``*.py`` module of the package is counted except those that are not the engine: the table
 widgets (``widgets.py``), the drawing (``render.py``), the worked examples' claims
-(``claims.py``), the bots (``bot.py``), the exercises (``exercises.py``) and Rook's article
-hand (``article.py``: the article's cards and tricks, as data for the widgets and exercises;
-before it was in ``widgets.py``).  Two counts a
+(``claims.py``), the bots (``bot.py``), the exercises (``exercises.py``) and the article's
+positions (``article.py``: its cards, tricks and scenarios, as data for the widgets and the
+exercises; before they were in ``widgets.py``).  Two counts a
 module: its non-blank lines, and of those its code lines (neither a comment-only line nor a
 line of a docstring).  Prints one line a package with its modules, then the totals, ROOT by
 ROOT, so that two checkouts (before and after a rewrite) can be put side by side.

@@ -89,3 +89,34 @@ def gofish_game_html(
     )
     table = f'<table style="border-collapse:collapse;">{"".join(rows)}</table>'
     return f'<div class="cardlib-gofish-game">{table}{footer}</div>'
+
+
+def books_and_stock_picture(game: GoFishGame) -> str:
+    """Books and cards per player as bars (out of 13 books, of the cards held), and the
+    stock as a bar of the cards left: what a learner would rather look at than read."""
+    rows = []
+    for p in game.players:
+        held, books = len(game.hand(p)), game.books[p]
+        out = " (out)" if game.is_out(p) else ""
+        rows.append(
+            f'<tr title="{html.escape(p)}: {held} cards held, {len(books)} books{out}">'
+            f'<th style="text-align:left;white-space:nowrap;padding-right:6px">'
+            f"{html.escape(p)}{out}</th>"
+            f'<td style="white-space:nowrap"><span style="display:inline-block;width:{held * 5}px;'
+            f'height:10px;background:#2c5aa0"></span> {held} held</td>'
+            f'<td style="white-space:nowrap;padding-left:8px">'
+            f"<b>{len(books)}</b> {books_html(books)}</td></tr>"
+        )
+    stock = game.stock_size
+    rows.append(
+        f'<tr title="the stock: {stock} cards"><th style="text-align:left;white-space:nowrap;'
+        f'padding-right:6px">Stock</th><td colspan="2" style="white-space:nowrap">'
+        f'<span style="display:inline-block;width:{stock * 3}px;height:10px;'
+        f'background:#888"></span> {stock} cards</td></tr>'
+    )
+    return (
+        '<table class="cardlib-gofish-books" style="border-collapse:collapse">'
+        '<caption style="text-align:left">Cards held, books and the stock</caption>'
+        + "".join(rows)
+        + "</table>"
+    )

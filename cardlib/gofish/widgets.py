@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 
 from cardlib.cards import Card, Rank, standard_deck
 from cardlib.catalogue import rules
 from cardlib.errors import RuleViolation
 from cardlib.game import Event
+from cardlib.gofish.article import ARTICLE_SCENARIO, Scenario
 from cardlib.gofish.bot import simple_bot
 from cardlib.gofish.engine import RULE_SETS, GoFishGame, GoFishMove, GoFishOptions
-from cardlib.gofish.render import books_html, gofish_game_html
+from cardlib.gofish.render import books_and_stock_picture, gofish_game_html
 from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import STYLE, CardButton, card_button, chip, standard_face
 from cardlib.widgets.session import Refusal, TableSession
@@ -33,39 +33,6 @@ from cardlib.widgets.table import SessionControls, status_html, status_text
 _RANK_OPTIONS = [(str(r), str(r)) for r in Rank]
 _DECK = sorted(standard_deck(), key=lambda c: (c.rank, c.suit.letter))
 _CARD_OPTIONS = [(c.unicode, str(c)) for c in _DECK]
-
-
-@dataclass(frozen=True)
-class Scenario:
-    """A position to start the sandbox from: hands, books, the top of the stock, who asks."""
-
-    hands: Mapping[str, Sequence[str]]
-    stock: Sequence[str] = ()
-    books: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    to_move: str | None = None
-
-    def game(self, options: GoFishOptions) -> GoFishGame:
-        return GoFishGame.from_position(
-            list(self.hands),
-            self.hands,
-            books=self.books,
-            stock=self.stock,
-            to_move=self.to_move,
-            options=options,
-        )
-
-
-#: The article's section 3 in one position: Lin's 8 (An holds two 8s, Mei the fourth), his
-#: queen (the ♥Q lies on top of the stock) and his 9 and 5 (the ♥5 lies under the ♥Q).
-ARTICLE_SCENARIO = Scenario(
-    hands={
-        "Lin": ["8S", "QS", "9S", "5S"],
-        "An": ["8H", "8D", "3D"],
-        "Mei": ["8C", "6H", "JD"],
-    },
-    stock=["QH", "5H"],
-    to_move="Lin",
-)
 
 
 # -- words --------------------------------------------------------------------------
@@ -136,40 +103,6 @@ def _event_lines(event: Event, game: GoFishGame) -> list[str]:
 
 def _said(event: Event) -> str:
     return f"{event.text} [{', '.join(event.rules)}]" if event.rules else str(event.text)
-
-
-# -- pictures -----------------------------------------------------------------------
-
-
-def books_and_stock_picture(game: GoFishGame) -> str:
-    """Books and cards per player as bars (out of 13 books, of the cards held), and the
-    stock as a bar of the cards left: what a learner would rather look at than read."""
-    rows = []
-    for p in game.players:
-        held, books = len(game.hand(p)), game.books[p]
-        out = " (out)" if game.is_out(p) else ""
-        rows.append(
-            f'<tr title="{html.escape(p)}: {held} cards held, {len(books)} books{out}">'
-            f'<th style="text-align:left;white-space:nowrap;padding-right:6px">'
-            f"{html.escape(p)}{out}</th>"
-            f'<td style="white-space:nowrap"><span style="display:inline-block;width:{held * 5}px;'
-            f'height:10px;background:#2c5aa0"></span> {held} held</td>'
-            f'<td style="white-space:nowrap;padding-left:8px">'
-            f"<b>{len(books)}</b> {books_html(books)}</td></tr>"
-        )
-    stock = game.stock_size
-    rows.append(
-        f'<tr title="the stock: {stock} cards"><th style="text-align:left;white-space:nowrap;'
-        f'padding-right:6px">Stock</th><td colspan="2" style="white-space:nowrap">'
-        f'<span style="display:inline-block;width:{stock * 3}px;height:10px;'
-        f'background:#888"></span> {stock} cards</td></tr>'
-    )
-    return (
-        '<table class="cardlib-gofish-books" style="border-collapse:collapse">'
-        '<caption style="text-align:left">Cards held, books and the stock</caption>'
-        + "".join(rows)
-        + "</table>"
-    )
 
 
 # -- what both widgets share ----------------------------------------------------------

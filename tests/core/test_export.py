@@ -112,7 +112,7 @@ def test_a_changed_trick_count_fails_at_its_line(tmp_path):
 
 
 def test_a_game_from_a_position_names_every_card(tmp_path):
-    from cardlib.gofish.widgets import ARTICLE_SCENARIO
+    from cardlib.gofish.article import ARTICLE_SCENARIO
     from cardlib.rook.article import article_deal, article_play
 
     fish = TableSession("go-fish", start=ARTICLE_SCENARIO.game(GoFishOptions()))

@@ -22,7 +22,8 @@ from cardlib.cards import standard_deck
 from cardlib.check import check_file
 from cardlib.errors import CardlibError, ExportError
 from cardlib.gofish import GoFishOptions
-from cardlib.gofish.widgets import AskSandbox, Scenario
+from cardlib.gofish.article import Scenario
+from cardlib.gofish.widgets import AskSandbox
 from cardlib.rook import RookHand, RookOptions
 from cardlib.rook.widgets import BiddingPanel
 

@@ -11,7 +11,8 @@ import pytest
 from cardlib.cards import Card, Rank
 from cardlib.check import check_file
 from cardlib.gofish import GoFishGame, GoFishMove, GoFishOptions
-from cardlib.gofish.widgets import ARTICLE_SCENARIO, AskSandbox, GoFishTable, Scenario
+from cardlib.gofish.article import ARTICLE_SCENARIO, Scenario
+from cardlib.gofish.widgets import AskSandbox, GoFishTable
 from tests.support.widgets import changed_number_fails_at_its_line, checked, shown
 
 
