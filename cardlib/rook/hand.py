@@ -31,7 +31,7 @@ An event's facts (:class:`cardlib.game.Fact`), by ``kind``:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import ClassVar, TypedDict, Unpack
+from typing import ClassVar, Unpack
 
 from cardlib.arguments import shown
 from cardlib.catalogue import enforces
@@ -47,6 +47,7 @@ from cardlib.rook.cards import (
     parse_rook_cards,
     shuffled_rook_deck,
 )
+from cardlib.rook.deal import deal
 from cardlib.rook.moves import (
     BIDS,
     HAND_SIZE,
@@ -62,43 +63,13 @@ from cardlib.rook.nest import Exchange, LayAsides
 from cardlib.rook.scoring import contract, result, scored
 from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Team
 from cardlib.rook.seats import team_of_seat as team
-from cardlib.rook.state import Cards
+from cardlib.rook.state import Cards, Position
 from cardlib.rook.tricks import Play, Refusal, Trick, Verdict, trick_winner, verdict
 from cardlib.rook.view import RookView, view_of
 
 #: a rule of the hand: (the hand, who is moving, the move) -> its verdict (see
 #: cardlib.rook.tricks)
 Rule = Callable[["RookHand", str, RookMove], Verdict]
-
-
-class Position(TypedDict, total=False):
-    """The keywords of :meth:`RookHand.from_position` (and :meth:`RookGame.from_position`).
-
-    ``dealer`` (default: the last player, West); ``bid=(player, amount)``: the auction is
-    over; ``trump``: and the exchange with the nest is done; ``options``; ``seed`` for the
-    cards not named; ``record`` (default True): keep the log of events.
-    """
-
-    dealer: str | None
-    bid: tuple[str, int] | None
-    trump: Colour | str | None
-    options: RookOptions | None
-    seed: int | str | float | None
-    record: bool
-
-
-@enforces("ROOK-DEAL")
-def deal(order: Sequence[RookCard], dealer: int) -> tuple[list[list[RookCard]], list[RookCard]]:
-    """Deal one at a time clockwise from the dealer's left; after each round one card goes face down to the centre until the nest holds 5; then the rest to the players: 9 each, nest 5."""
-    # So the k-th player from the dealer's left gets cards k, k+5, ... of the first 25 and
-    # k, k+4, ... of the last 16; the nest gets every fifth card of the first 25.
-    with_nest = (4 + 1) * NEST_SIZE
-    hands: list[list[RookCard]] = [[], [], [], []]
-    for k in range(4):
-        hands[(dealer + 1 + k) % 4] = sorted(
-            [*order[k:with_nest:5], *order[with_nest + k :: 4]], key=lambda c: c.order
-        )
-    return hands, list(order[4:with_nest:5])
 
 
 _TURN_RULE = {

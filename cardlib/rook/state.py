@@ -9,7 +9,7 @@ bidding), :mod:`cardlib.rook.nest` (the exchange with the nest and trump) and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Literal, TypedDict
 
 from cardlib import arguments
 from cardlib.arguments import flag
@@ -21,6 +21,22 @@ from cardlib.rook.seats import RookOptions, four_players
 from cardlib.rook.tricks import Trick, listing
 
 Phase = Literal["bid", "nest", "trump", "play", "over"]
+
+
+class Position(TypedDict, total=False):
+    """The keywords of :meth:`RookHand.from_position` (and :meth:`RookGame.from_position`).
+
+    ``dealer`` (default: the last player, West); ``bid=(player, amount)``: the auction is
+    over; ``trump``: and the exchange with the nest is done; ``options``; ``seed`` for the
+    cards not named; ``record`` (default True): keep the log of events.
+    """
+
+    dealer: str | None
+    bid: tuple[str, int] | None
+    trump: Colour | str | None
+    options: RookOptions | None
+    seed: int | str | float | None
+    record: bool
 
 
 class Cards(tuple[RookCard, ...]):
