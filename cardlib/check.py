@@ -127,17 +127,6 @@ def _told(line: int, what: Event | Confirmed) -> str:
 #: (a list could be the engine's own, changed by the next move: it is told at once)
 _TOLD_LATER = frozenset({int, str, bool, type(None)})
 
-_ADAPTERS: dict[str, Adapter] = {}
-"""Each game's claims module, once looked up (the registry's look-up runs an import
-statement, a few microseconds an example)."""
-
-
-def _adapter(game: str) -> Adapter:
-    adapter = _ADAPTERS.get(game)
-    if adapter is None:
-        adapter = _ADAPTERS[game] = GAMES[game].claims
-    return adapter
-
 
 def _where(doc: Map, e: InputError) -> tuple[int, int]:
     return (e.line, e.column) if e.path is None else locate(doc, e.path)
@@ -230,7 +219,7 @@ def check_document(doc: Map, name: str, *, budget: Budget | None = None) -> Repo
     except InputError as p:
         problem(_where(doc, p), p.code, p.message, "input")
         return report
-    adapter = _adapter(doc["game"])
+    adapter: Adapter = GAMES[doc["game"]].claims
     try:
         state = adapter.start(doc)
     except InputError as e:
