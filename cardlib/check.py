@@ -19,13 +19,22 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from cardlib.claims import ClaimResult, Confirmed, Mismatch, Record, compare, refused
-from cardlib.errors import CardlibError, ExampleMismatch, InputError, NotationError, RuleViolation
+from cardlib.errors import (
+    EXIT_FAILED,
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    EXIT_OK,
+    CardlibError,
+    ExampleMismatch,
+    InputError,
+    NotationError,
+    RuleViolation,
+)
 from cardlib.examples import STDIN, Map, Seq, clip, locate, one_line, read_documents, validate
 from cardlib.game import Event, Game
 from cardlib.games import GAMES
 
 Kind = Literal["input", "illegal", "mismatch", "internal"]
-EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 MAX_PROBLEMS = 100
 """The most problems reported for one file; one more line says that the rest are left out."""

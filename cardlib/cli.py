@@ -18,10 +18,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from cardlib.errors import EXIT_INTERNAL
+
 if TYPE_CHECKING:
     import argparse
 
-EXIT_INTERNAL = 3
 FORMATS = ("text", "json", "github", "sarif")
 DEFAULT_FOLDER = "examples"
 

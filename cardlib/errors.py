@@ -11,12 +11,19 @@
 
 Every one of them carries a code in ``rule``: a rule ID of the catalogue, or one of the
 ``INPUT-...`` codes of the checker.
+
+The exit codes of ``cardlib check`` (and of any command that meets a bug) are here too, so
+that the checker and the command line say them once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+#: ``cardlib check``: every example passed; some claim is wrong; some file cannot be read or
+#: does not fit the format (or a move is illegal); a bug in cardlib (said in one line)
+EXIT_OK, EXIT_FAILED, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 class CardlibError(Exception):

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cardlib.game import Bot
+
 if TYPE_CHECKING:
     from cardlib.catalogue import Rule
-
-Bot = Callable[[Any, Any], Any]
 
 #: players' names when only their number is given
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")

@@ -25,7 +25,6 @@ import os
 import re
 import stat
 import sys
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -51,18 +50,6 @@ _NOT_PRINTABLE = re.compile(
 #: holds nothing it refuses, and is not searched
 _MAYBE_NOT_PRINTABLE = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0xC2, 0xEF])
 #: what one diagnostic line shows escaped: control characters, line and paragraph
-
-
-@dataclass(frozen=True, slots=True)
-class Where:
-    """A place in a file, 1-based."""
-
-    path: str
-    line: int
-    column: int
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}"
 
 
 class Map(dict[str, Any]):
