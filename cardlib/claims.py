@@ -8,14 +8,25 @@ compares the claim with the engine; :mod:`cardlib.check` replays the moves itsel
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, NamedTuple, NoReturn, TypeVar
+from typing import Any, Generic, NamedTuple, NoReturn, Protocol, TypeVar
 
 from cardlib.errors import InputError, NotationError, RuleViolation
 
 Path = tuple[Any, ...]
 C = TypeVar("C")
+
+
+class Seated(Protocol):
+    """What a per-player claim is about: anything with players (a game, a hand, a match)."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+
+G = TypeVar("G")
+S = TypeVar("S", bound=Seated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +74,7 @@ def refused(violation: Any) -> Record:
 ClaimFn = Callable[[Any, Any, Path], Iterable[ClaimResult]]
 
 
-def player(players: tuple[str, ...], name: Any, path: Path) -> str:
+def player(players: Sequence[str], name: Any, path: Path) -> str:
     """``name`` if it is one of the players; otherwise an input problem at ``path``."""
     if name not in players:
         raise InputError.at(
@@ -87,6 +98,48 @@ def compare(path: Path, rule: str, what: str, claimed: Any, actual: Any) -> Clai
     if claimed == actual:
         return Confirmed(what, actual, rule)
     return Mismatch(path, rule, what, claimed, actual)
+
+
+def about(
+    find: Callable[[Any, Path], G],
+    rule: str | Callable[[G], str],
+    what: str,
+    compute: Callable[[G], Any],
+    parse: Callable[[Any, Path], Any] | None = None,
+) -> ClaimFn:
+    """A claim of one value about what ``find`` finds in the example being replayed (the
+    game, the hand in play, the match), read with ``parse`` if given.  ``rule`` is the ID
+    of the rule that decides the value, or a function that asks the engine for it (the rule
+    that decided the turn, say): a claim never works out a rule for itself."""
+
+    def claim(state: Any, value: Any, path: Path) -> Iterator[ClaimResult]:
+        found = find(state, path)
+        claimed = parse(value, path) if parse else value
+        decided_by = rule(found) if callable(rule) else rule
+        yield compare(path, decided_by, what, claimed, compute(found))
+
+    return claim
+
+
+def about_each_player(
+    find: Callable[[Any, Path], S],
+    rule: str | Callable[[S, str], str],
+    what: str,
+    compute: Callable[[S, str], Any],
+) -> ClaimFn:
+    """A claim ``{player: value}`` about what ``find`` finds: each name must be one of its
+    players, and ``rule`` is a rule ID or a function of it and the player that asks the
+    engine."""
+
+    def claim(state: Any, value: Any, path: Path) -> Iterator[ClaimResult]:
+        found = find(state, path)
+        for name, claimed in value.items():
+            here = (*path, name)
+            player(found.players, name, here)
+            decided_by = rule(found, name) if callable(rule) else rule
+            yield compare(here, decided_by, f"{what} of {name}", claimed, compute(found, name))
+
+    return claim
 
 
 def parsed(parse: Callable[[Any], C], rule: str, text: Any, path: Path) -> C:

@@ -14,7 +14,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardlib.cards import Card, Rank, Suit
-from cardlib.claims import ClaimFn, ClaimResult, NamedCards, Record, claimed_moves
+from cardlib.claims import (
+    ClaimFn,
+    ClaimResult,
+    NamedCards,
+    Record,
+    about,
+    about_each_player,
+    claimed_moves,
+)
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError, RuleViolation
@@ -165,33 +173,6 @@ def _turn_rule(game: GoFishGame) -> str:
     return game.turn_rule
 
 
-def _simple(rule: Any, what: str, compute: Any, parse: Any = None) -> ClaimFn:
-    """A claim about the whole game; ``rule`` is an ID or a function of the game."""
-
-    def claim(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
-        game = _game(state, path)
-        claimed = parse(value, path) if parse else value
-        actual = compute(game)
-        yield _compare(path, rule(game) if callable(rule) else rule, what, claimed, actual)
-
-    return claim
-
-
-def _per_player(rule: Any, what: str, compute: Any) -> ClaimFn:
-    """A claim ``{player: value}``; ``rule`` is an ID or a function of the game and player."""
-
-    def claim(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
-        game = _game(state, path)
-        for name, claimed in value.items():
-            here = (*path, name)
-            _player(game.players, name, here)
-            actual = compute(game, name)
-            r = rule(game, name) if callable(rule) else rule
-            yield _compare(here, r, f"{what} of {name}", claimed, actual)
-
-    return claim
-
-
 def _hand_rule(game: GoFishGame, name: str) -> str:
     """The rule behind ``name``'s hand, as the engine keeps it: the rule of the last request
     that changed it; the deal if none did."""
@@ -313,19 +294,23 @@ def _again(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
 
 CLAIMS: dict[str, ClaimFn] = {
     "deal": _deal,
-    "stock": _simple(
+    "stock": about(
+        _game,
         lambda g: "GF-GO-FISH" if g.last_event else "GF-DEAL",
         "cards in the stock",
         lambda g: g.stock_size,
     ),
-    "to_move": _simple(_turn_rule, "the player to ask", lambda g: g.to_move),
-    "turn_rule": _simple(
-        _turn_rule, "the rule that decided the turn (or ended the game)", _turn_rule
+    "to_move": about(_game, _turn_rule, "the player to ask", lambda g: g.to_move),
+    "turn_rule": about(
+        _game, _turn_rule, "the rule that decided the turn (or ended the game)", _turn_rule
     ),
     "hand": _hand,
-    "hand_size": _per_player(_hand_rule, "cards in the hand", lambda g, p: len(g.hand(p))),
+    "hand_size": about_each_player(
+        _game, _hand_rule, "cards in the hand", lambda g, p: len(g.hand(p))
+    ),
     "books": _books,
-    "out": _simple(
+    "out": about(
+        _game,
         lambda g: g.out_rule,
         "the players out of the game",
         lambda g: [p for p in g.players if g.is_out(p)],
@@ -334,7 +319,7 @@ CLAIMS: dict[str, ClaimFn] = {
     "handed_over": _handed_over,
     "drawn": _drawn,
     "again": _again,
-    "over": _simple(lambda g: g.end_rule, "whether the game is over", lambda g: g.is_over),
+    "over": about(_game, lambda g: g.end_rule, "whether the game is over", lambda g: g.is_over),
     "winner": _winner,
     "legal": _legal,
 }

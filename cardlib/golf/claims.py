@@ -15,6 +15,8 @@ from cardlib.claims import (
     ClaimResult,
     NamedCards,
     Record,
+    about,
+    about_each_player,
     claim_about,
     claimed_moves,
     parsed,
@@ -186,25 +188,6 @@ def _card_or_none(value: Any, path: Path) -> Card | None:
     return None if value is None else _card(value, path)
 
 
-def _simple(rule: str, what: str, compute: Any, parse: Any = None) -> ClaimFn:
-    def claim(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
-        game = _game(state, path)
-        claimed = parse(value, path) if parse else value
-        yield _compare(path, rule, what, claimed, compute(game))
-
-    return claim
-
-
-def _per_player(rule: str, what: str, compute: Any, game_of: Any = _game) -> ClaimFn:
-    def claim(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
-        obj = game_of(state, path)
-        for name, claimed in value.items():
-            _player(obj.players, name, (*path, name))
-            yield _compare((*path, name), rule, f"{what} of {name}", claimed, compute(obj, name))
-
-    return claim
-
-
 def _layout(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
     game = _game(state, path)
     for name, slots in value.items():
@@ -293,33 +276,44 @@ def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
 
 
 CLAIMS: dict[str, ClaimFn] = {
-    "stock": _simple("GOLF-DEAL", "cards in the stock", lambda g: g.stock_size),
-    "discard_size": _simple("GOLF-DEAL", "cards in the discard pile", lambda g: len(g.discard)),
-    "discard_top": _simple(
-        "GOLF-REPLACE", "the top of the discard pile", lambda g: g.discard_top, _card_or_none
+    "stock": about(_game, "GOLF-DEAL", "cards in the stock", lambda g: g.stock_size),
+    "discard_size": about(
+        _game, "GOLF-DEAL", "cards in the discard pile", lambda g: len(g.discard)
+    ),
+    "discard_top": about(
+        _game, "GOLF-REPLACE", "the top of the discard pile", lambda g: g.discard_top, _card_or_none
     ),
     "to_move": lambda state, value, path: iter(
         [_compare(path, "GOLF-ORDER", "the player to move", value, _to_move(state, path))]
     ),
-    "phase": _simple("GOLF-ORDER", "the phase of the turn", lambda g: g.phase),
-    "holding": _simple("GOLF-DRAW", "the card in hand", lambda g: g.holding, _card_or_none),
-    "revealed": _simple(
+    "phase": about(_game, "GOLF-ORDER", "the phase of the turn", lambda g: g.phase),
+    "holding": about(_game, "GOLF-DRAW", "the card in hand", lambda g: g.holding, _card_or_none),
+    "revealed": about(
+        _game,
         "GOLF-REPLACE",
         "the card revealed by the last replacement",
         lambda g: g.revealed,
         _card_or_none,
     ),
-    "over": _simple("GOLF-END", "whether the hand is over", lambda g: g.is_over),
+    "over": about(_game, "GOLF-END", "whether the hand is over", lambda g: g.is_over),
     "layout": _layout,
     "columns": _columns,
-    "face_up": _per_player("GOLF-FLIP-TWO", "face-up cards", lambda g, p: sum(g.layouts[p].up)),
-    "score": _per_player("GOLF-COLUMN", "the hand's score", lambda g, p: g.scores()[p]),
-    "visible_score": _per_player(
-        "GOLF-VALUES", "the face-up cards' worth", lambda g, p: g.visible_score(p)
+    "face_up": about_each_player(
+        _game, "GOLF-FLIP-TWO", "face-up cards", lambda g, p: sum(g.layouts[p].up)
+    ),
+    "score": about_each_player(
+        _game, "GOLF-COLUMN", "the hand's score", lambda g, p: g.scores()[p]
+    ),
+    "visible_score": about_each_player(
+        _game, "GOLF-VALUES", "the face-up cards' worth", lambda g, p: g.visible_score(p)
     ),
     "legal": _legal,
-    "totals": _per_player("GOLF-MATCH", "the match total", lambda m, p: m.totals()[p], _match_of),
-    "hole_wins": _per_player("GOLF-MATCH", "holes won", lambda m, p: m.hole_wins()[p], _match_of),
+    "totals": about_each_player(
+        _match_of, "GOLF-MATCH", "the match total", lambda m, p: m.totals()[p]
+    ),
+    "hole_wins": about_each_player(
+        _match_of, "GOLF-MATCH", "holes won", lambda m, p: m.hole_wins()[p]
+    ),
     "hole_winner": _hole_winner,
     "holes_played": lambda state, value, path: iter(
         [_compare(path, "GOLF-MATCH", "holes played", value, _match_of(state, path).holes_played)]

@@ -195,6 +195,9 @@ class GolfGame:
     """
 
     game: ClassVar[str] = "golf"
+    layouts: dict[str, Layout]
+    stock: list[Card]
+    discard: list[Card]
 
     def __init__(
         self,

@@ -30,6 +30,7 @@ from cardlib.claims import (
     Mismatch,
     NamedCards,
     Record,
+    about,
     claimed_moves,
 )
 from cardlib.claims import compare as _compare
@@ -260,18 +261,6 @@ def _contract(state: State, value: Map | None, path: Path) -> Iterator[ClaimResu
         amount = hand.bid if team is not None and team.value == key else None
         what = f"the contract of {Team(key).label}"
         yield _compare((*path, key), "ROOK-BID-WIN", what, claimed, amount)
-
-
-def _simple(rule: Any, what: str, compute: Callable[[RookHand], Any], parse: Any = None) -> ClaimFn:
-    """A claim about the hand; ``rule`` is an ID or a function of the hand."""
-
-    def claim(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
-        hand = _hand(state, path)
-        claimed = parse(value, path) if parse else value
-        r = rule(hand) if callable(rule) else rule
-        yield _compare(path, r, what, claimed, compute(hand))
-
-    return claim
 
 
 def _hand_claim(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
@@ -551,19 +540,21 @@ def _hands_played(state: State, value: int, path: Path) -> Iterator[ClaimResult]
 
 
 CLAIMS: dict[str, ClaimFn] = {
-    "phase": _simple(_turn_rule, "the phase of the hand", lambda h: h.phase),
+    "phase": about(_hand, _turn_rule, "the phase of the hand", lambda h: h.phase),
     "to_move": _who(_turn_rule, "the player to move", lambda h: h.to_move),
-    "high_bid": _simple(_high_bid_rule, "the highest bid so far", lambda h: h.high_bid),
+    "high_bid": about(_hand, _high_bid_rule, "the highest bid so far", lambda h: h.high_bid),
     "high_bidder": _who(_high_bid_rule, "the highest bidder so far", lambda h: h.high_bidder),
     "passed": _passed,
     "bidder": _who("ROOK-BID-WIN", "the player who won the auction", lambda h: h.bidder),
-    "bid": _simple("ROOK-BID-WIN", "the contract (the winning bid)", lambda h: h.bid),
+    "bid": about(_hand, "ROOK-BID-WIN", "the contract (the winning bid)", lambda h: h.bid),
     "contract": _contract,
     "hand": _hand_claim,
     "nest": _nest,
-    "nest_counters": _simple("ROOK-COUNT", "the counters in the nest", lambda h: counters(h.nest)),
+    "nest_counters": about(
+        _hand, "ROOK-COUNT", "the counters in the nest", lambda h: counters(h.nest)
+    ),
     "nest_to": _who("ROOK-NEST-LAST", "who took the nest", lambda h: h.nest_to),
-    "trump": _simple("ROOK-TRUMP", "trump", lambda h: h.trump.word if h.trump else None),
+    "trump": about(_hand, "ROOK-TRUMP", "trump", lambda h: h.trump.word if h.trump else None),
     "trick": _trick,
     "tricks": _tricks,
     "counters": _counters,
