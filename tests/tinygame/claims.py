@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-from cardlib.claims import ClaimResult, compare
+from cardlib.claims import about, about_each_player
 from cardlib.errors import InputError
 from tests.tinygame.engine import TinyGame
 
@@ -20,14 +19,12 @@ def start(doc: Any) -> TinyGame:
     raise InputError.at(["setup"], "INPUT-SCHEMA", f"{kind}: a Tiny setup is a deal or a position")
 
 
-def _score(game: TinyGame, value: Any, path: tuple[Any, ...]) -> Iterator[ClaimResult]:
-    for player, claimed in value.items():
-        actual = game.scores[str(player)]
-        yield compare((*path, player), "TINY-SCORE", f"{player}'s score", claimed, actual)
+def _game(state: TinyGame, path: tuple[Any, ...]) -> TinyGame:
+    """What every claim is about: the game (Tiny has no matches or refused setups to claim)."""
+    return state
 
 
-def _over(game: TinyGame, value: Any, path: tuple[Any, ...]) -> Iterator[ClaimResult]:
-    yield compare(path, "TINY-TURN", "the game is over", value, game.is_over)
-
-
-CLAIMS = {"score": _score, "over": _over}
+CLAIMS = {
+    "score": about_each_player(_game, "TINY-SCORE", "the score", lambda g, p: g.scores[p]),
+    "over": about(_game, "TINY-TURN", "whether the game is over", lambda g: g.is_over),
+}
