@@ -241,10 +241,10 @@ def _winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     )
 
 
-def _to_move(state: State, path: Path) -> str | None:
-    """Whose move it is: in a match played hole by hole, once a hole ends, the first player
-    of the next."""
-    return state.to_move if isinstance(state, PlayedMatch) else _game(state, path).to_move
+def _mover(state: State, path: Path) -> GolfGame | PlayedMatch:
+    """What knows whose move it is: the hand; in a match played hole by hole, the match
+    (once a hole ends, the first player of the next)."""
+    return state if isinstance(state, PlayedMatch) else _game(state, path)
 
 
 def _hole_winner(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
@@ -283,9 +283,7 @@ CLAIMS: dict[str, ClaimFn] = {
     "discard_top": about(
         _game, "GOLF-REPLACE", "the top of the discard pile", lambda g: g.discard_top, _card_or_none
     ),
-    "to_move": lambda state, value, path: iter(
-        [_compare(path, "GOLF-ORDER", "the player to move", value, _to_move(state, path))]
-    ),
+    "to_move": about(_mover, "GOLF-ORDER", "the player to move", lambda g: g.to_move),
     "phase": about(_game, "GOLF-ORDER", "the phase of the turn", lambda g: g.phase),
     "holding": about(_game, "GOLF-DRAW", "the card in hand", lambda g: g.holding, _card_or_none),
     "revealed": about(
@@ -315,8 +313,6 @@ CLAIMS: dict[str, ClaimFn] = {
         _match_of, "GOLF-MATCH", "holes won", lambda m, p: m.hole_wins()[p]
     ),
     "hole_winner": _hole_winner,
-    "holes_played": lambda state, value, path: iter(
-        [_compare(path, "GOLF-MATCH", "holes played", value, _match_of(state, path).holes_played)]
-    ),
+    "holes_played": about(_match_of, "GOLF-MATCH", "holes played", lambda m: m.holes_played),
     "winner": _winner,
 }
