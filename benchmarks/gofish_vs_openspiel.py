@@ -6,7 +6,8 @@ Both sides play random games: every decision a uniform choice among the legal mo
 seeded ``random.Random``.  Inputs are passed as each library documents them: cardlib gets
 the players as a list (``GoFishGame(["Ann", "Ben", "Cy"], seed=...)``), OpenSpiel its
 parameters as a dict (``pyspiel.load_game("go_fish", {...})``).  cardlib plays ``pagat``
-through the checked ``play()``.
+through the checked ``play()``.  Both sides ask for the legal moves once a decision
+(cardlib: ``legal_moves().now()``, see ``harness.moves_now``; OpenSpiel: ``legal_actions()``).
 
 How chance is sampled, and why: cardlib shuffles the pack once with the game's seed and
 draws from the top.  OpenSpiel deals and fishes through chance nodes, one per card, whose
@@ -34,7 +35,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from harness import Side, compare
+from harness import Side, compare, play_cardlib
 
 from cardlib.gofish import GoFishGame
 
@@ -48,15 +49,6 @@ def cardlib_side(players: int) -> Side:
         return GoFishGame(list(names), seed=seed)
 
     return Side(deal, play_cardlib)
-
-
-def play_cardlib(game, rng: random.Random) -> int:
-    """Play a cardlib game (any engine's) to the end through the checked ``play()``."""
-    decisions = 0
-    while not game.is_over:
-        game.play(rng.choice(list(game.legal_moves())))  # the moves listed once a decision
-        decisions += 1
-    return decisions
 
 
 def openspiel_params(players: int) -> dict:

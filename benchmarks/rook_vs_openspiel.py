@@ -30,8 +30,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from gofish_vs_openspiel import openspiel_side, play_cardlib
-from harness import Side, compare
+from gofish_vs_openspiel import openspiel_side
+from harness import Side, compare, play_cardlib
 
 from cardlib.rook import RookHand
 

@@ -11,11 +11,18 @@ play accepts it, and a game dealt without a record plays the same.
 
 Each game's own invariants (cards conserved, running scores equal to recomputed ones, bounds)
 and its configurations (every rule set, variant and player count) come from
-``tests/<the game's package>/invariants.py``, with ``candidates(game, rng)``: the moves its
-notation can write now, legal or not.  A configuration that uniformly random play would never
-finish (a Rook game to 300 under random bidding) names its player in the module's ``BOTS``,
-and a module may check more of each event (``check_event(game, event)``) and of the end
-(``check_end(game)``).
+``tests/<the game's package>/invariants.py``: ``check(game, legal)`` (``legal``, the
+position's listing, so that it is not asked for again), ``snapshot(game)`` and
+``candidates(game, rng)``, the moves its notation can write now, legal or not.  A
+configuration that uniformly random play would never finish (a Rook game to 300 under
+random bidding) names its player in the module's ``BOTS``, and a module may check more of
+each event (``check_event(game, event)``) and of the end (``check_end(game)``).
+
+Each position of a game is listed once (issue 30): through the view kept across the game,
+whose listing the test then reads.  A stale view would hand out moves the game refuses; every
+seventh position a copy's own view is compared with it before and after the move.  The
+view's other questions (``len``, an index, ``in``) are the view's tests
+(tests/core/test_legal_moves.py).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from __future__ import annotations
 import importlib
 import random
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -30,6 +38,7 @@ from cardlib import RuleViolation, bots
 from cardlib.errors import CardlibError
 from cardlib.game import Event, Game, Result
 from cardlib.games import GAMES
+from tests.support.listing import is_listed, listing
 
 
 def _invariants(game_id: str) -> ModuleType:
@@ -74,14 +83,15 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
     moves = 0
     last = None
     kept = game.legal_moves()  # kept across every move: it must never go stale
+    copied: list[Any] | None = None  # a copy's listing after the move, to compare with kept's
     while not game.is_over:
-        inv.check(game)
+        legal = list(iter(kept))  # the one listing of this position, through the kept view
+        assert copied is None or copied == legal, "the copy's view follows the copy"
+        inv.check(game, legal)
         _the_deciding_rules_are_the_catalogue_s(game, game_id)
-        legal = game.legal_moves()
-        assert list(kept) == list(legal) == list(game._legal())  # type: ignore[attr-defined]
-        assert len(legal) > 0, "a game that is not over has a legal move"
+        assert legal, "a game that is not over has a legal move"
         move = bot(game.view(game.to_move), rng) if bot else legal[rng.randrange(len(legal))]
-        assert move in legal and str(move) in legal
+        assert move in legal and game.parse_move(str(move)) == move, "listed, as move and text"
         mover = game.to_move
         assert mover in game.players
         before = inv.snapshot(game)
@@ -90,23 +100,28 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
             game.play(move, player=other)
         assert inv.snapshot(game) == before, "a refused move changes nothing"
         twin = game.copy() if moves % 7 == 0 else None
+        if twin is not None:
+            twin_view = twin.legal_moves()
+            assert twin_view is not kept, "a copy has its own view"
+            assert list(iter(twin_view)) == legal, "a copy lists what its original lists"
         event = game.play(move, player=mover)
         assert isinstance(event, Event) and event.player == mover
         assert event.rules and all(GAMES[game_id].rule(r) is not None for r in event.rules)
         assert event.text
         if hasattr(inv, "check_event"):
             inv.check_event(game, event)
+        copied = None
         if twin is not None:
-            twin_view = twin.legal_moves()
-            assert twin_view is not kept and move in twin_view, "a copy has its own view"
             assert twin.play(move) == event
-            assert list(twin_view) == list(kept), "the copy's view follows the copy"
             assert inv.snapshot(twin) == inv.snapshot(game), "a copy behaves like the original"
+            copied = list(iter(twin_view))
         last = move
         moves += 1
         assert moves < MAX_MOVES, "a game must end"
-    inv.check(game)
-    assert game.to_move is None and len(game.legal_moves()) == 0 and len(kept) == 0
+    final = list(iter(kept))
+    assert copied is None or copied == final, "the copy's view follows the copy"
+    inv.check(game, final)
+    assert game.to_move is None and final == []
     if last is not None:
         with pytest.raises(RuleViolation):
             game.play(last)
@@ -152,18 +167,19 @@ PROBED = 30
 )
 def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
     """One source of legality: in random positions, every move the notation can write (the
-    game's ``candidates(game, rng)``) is in ``legal_moves()``, as a move and as text, exactly
-    when ``play`` accepts it on a copy; a refused move changes nothing and names a rule of the
-    game (or is a notation error)."""
+    game's ``candidates(game, rng)``) is listed by ``legal_moves()``, as a move and as text,
+    exactly when ``play`` accepts it on a copy; a refused move changes nothing and names a
+    rule of the game (or is a notation error).  The listing is taken once a position and
+    each candidate looked up in it: the listing is what this test holds against play."""
     inv = MODULES[game_id]
     game = inv.CONFIGS[config](0)
     rng = random.Random(f"{game_id}/{config}")
     bot = getattr(inv, "BOTS", {}).get(config)
     probed = 0
     while not game.is_over:
+        legal = listing(game)  # asked once a position; a candidate is looked up in it
         if probed < PROBED and rng.random() < 0.5:
             probed += 1
-            legal = game.legal_moves()
             for move in inv.candidates(game, rng):
                 trial = game.copy()
                 before = inv.snapshot(trial)
@@ -175,8 +191,8 @@ def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
                     assert inv.snapshot(trial) == before, "a refused move changes nothing"
                     if isinstance(refused, RuleViolation):
                         assert GAMES[game_id].rule(refused.rule) is not None, refused.rule
-                assert (move in legal) is accepted, (move, game.describe())
-                assert (str(move) in legal) is accepted, move
-        move = bot(game.view(game.to_move), rng) if bot else rng.choice(list(game.legal_moves()))
+                assert is_listed(game, legal, move) is accepted, (move, game.describe())
+                assert is_listed(game, legal, str(move)) is accepted, move
+        move = bot(game.view(game.to_move), rng) if bot else rng.choice(legal)
         game.play(move)
     assert probed > 0

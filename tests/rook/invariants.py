@@ -1,6 +1,6 @@
 """Rook's state invariants, for the one random-play test over every game.
 
-``check(game)`` holds in every reachable position of a :class:`RookHand` or :class:`RookGame`;
+``check(game, legal)`` holds in every reachable position of a :class:`RookHand` or :class:`RookGame`;
 ``CONFIGS`` builds a game for every rule set and option (one factory a seed).
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardlib.game import Game
 from cardlib.rook import (
@@ -24,11 +24,13 @@ from cardlib.rook import (
     simple_bot,
 )
 from cardlib.rook.cards import TOTAL_COUNTERS, Colour, counters, rook_deck
+from tests.support.listing import listing
 
 
-def check_hand(hand: RookHand) -> None:
+def check_hand(hand: RookHand, legal: Sequence[RookMove] | None = None) -> None:
     """Cards conserved, hand sizes by phase, counters recomputed from the tricks, the legal
-    moves empty exactly when the hand is over."""
+    moves empty exactly when the hand is over (``legal``: the hand's listing, if the caller
+    has it; asked for once otherwise)."""
     held = [c for cards in hand.hands.values() for c in cards]
     played = [c for t in hand.tricks for c in t.cards] + [c for _, c in hand.current_trick]
     assert Counter(held + list(hand.nest) + played) == Counter(rook_deck()), "41 cards, once each"
@@ -49,19 +51,21 @@ def check_hand(hand: RookHand) -> None:
         taken[hand.team_of(hand.nest_to).value] += counters(hand.nest)
         assert sum(taken.values()) == TOTAL_COUNTERS
     assert hand.counters_taken() == taken
-    assert (len(hand.legal_moves()) == 0) == hand.is_over == (hand.to_move is None)
+    moves = listing(hand) if legal is None else legal
+    assert (len(moves) == 0) == hand.is_over == (hand.to_move is None)
     if hand.is_over and hand.score is not None:
         assert hand.result().teams == {t.value: v for t, v in hand.score.points.items()}
 
 
-def check(game: Game) -> None:
+def check(game: Game, legal: Sequence[RookMove] | None = None) -> None:
     """Every invariant of a hand; for a game, also the totals recomputed from the hand scores,
-    the partnerships kept through every seat exchange and the end at 300."""
+    the partnerships kept through every seat exchange and the end at 300 (``legal``: the
+    position's listing, if the caller has it: a game's is its hand's)."""
     if isinstance(game, RookHand):
-        check_hand(game)
+        check_hand(game, legal)
         return
     assert isinstance(game, RookGame)
-    check_hand(game.hand)
+    check_hand(game.hand, legal)
     assert game.hand.players == game.seating
     # partners stay partners through every seat exchange (ROOK-SEAT-SWAP)
     assert set(game.seating[0::2]) == set(game.start_seating[0::2])
@@ -143,7 +147,7 @@ def candidates(game: Game, rng: random.Random) -> list[RookMove]:
         held = hand.hand_of(hand.to_move)
         moves = [RookMove("lay aside", cards=tuple(rng.sample(held, k))) for k in (4, 5, 5, 6)]
         moves.append(RookMove("lay aside", cards=(held[0], *held[:4])))
-        return [*moves, rng.choice(hand.legal_moves())]
+        return [*moves, rng.choice(listing(hand))]
     moves = [RookMove.parse(t) for t in ("pass", "bid 72", "bid 0", "bid -70")]
     moves += [RookMove("bid", amount=n) for n in range(60, 130, 5)]
     moves += [RookMove("trump", colour=c) for c in Colour]
