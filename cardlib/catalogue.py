@@ -5,9 +5,12 @@ the sources it comes from, the rule sets it belongs to and the :class:`Interpret
 choices the engine makes where the sources are silent or offer a choice.
 
 ``cardlib.catalogue.sources`` holds, per game, each statement of the source articles (a
-rule, a ruling, a table row, a worked example) in a short paraphrase, with the rule IDs
-and example files that implement it, or why it is deliberately not implemented
-(``cardlib rules --sources``).
+rule, a ruling, a table row, a worked example) in a short paraphrase, the sentence(s) of the
+article it reads quoted in the article's language, and the rule IDs and example files that
+implement it, or why it is deliberately not implemented (``cardlib rules --sources``).
+
+``cardlib.catalogue.glossary`` holds the games' terms in Traditional Chinese, as the
+articles write them, and in English, each with the rules it belongs to.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import html
 import inspect
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -66,7 +69,33 @@ class Interpretation:
 
 
 @dataclass(frozen=True, slots=True)
+class ValuesTable:
+    """A table of values that a rule gives card by card (Golf's card values, Rook's
+    counters), as the rule book prints it.  The catalogue says which cards to show
+    (``ask``: a label and the argument the rule's function is asked with); the values
+    themselves are the answers of the function that enforces the rule, so the table cannot
+    say other than the engine."""
+
+    rule: str
+    title: str
+    head: tuple[str, str]
+    ask: tuple[tuple[str, Any], ...]
+
+    def rows(self) -> list[tuple[str, Any]]:
+        """Each label with the value the rule's function gives (the game is imported)."""
+        fn = rules[self.rule].enforced_by
+        if fn is None:
+            raise LookupError(f"no function enforces {self.rule}, so its table has no values")
+        return [(label, fn(argument)) for label, argument in self.ask]
+
+
+@dataclass(frozen=True, slots=True)
 class Rule:
+    """One rule of the catalogue.  ``summary`` is the rule in one line with its numbers and
+    conditions; ``phase`` the part of play it belongs to (the rules sheet's groups);
+    ``worked_case`` the part of ``text`` that works one case through, not a rule of its own;
+    ``table`` a values table the rule gives."""
+
     id: str
     game: str
     title: str
@@ -74,17 +103,21 @@ class Rule:
     sources: tuple[str, ...]
     rule_sets: tuple[str, ...]
     interpretations: tuple[Interpretation, ...] = ()
+    summary: str = field(default="", repr=False)
+    phase: str = field(default="", repr=False)
+    worked_case: str = field(default="", repr=False)
+    table: ValuesTable | None = field(default=None, repr=False)
 
     def __str__(self) -> str:
         return f"{self.id} ({self.title}): {self.text}"
 
     def explain(self) -> str:
-        """The rule as ``cardlib rules`` prints it: ID, title, text, sources, interpretations."""
-        lines = [
-            f"{self.id}  {self.title}",
-            f"  {self.text}",
-            f"  Source: {'; '.join(self.sources)}",
-        ]
+        """The rule as ``cardlib rules`` prints it: ID, title, text, its line, sources,
+        interpretations."""
+        lines = [f"{self.id}  {self.title}", f"  {self.text}"]
+        if self.summary:
+            lines.append(f"  In one line: {self.summary}")
+        lines.append(f"  Source: {'; '.join(self.sources)}")
         for i in self.interpretations:
             switch = f" Switch: {i.switch}." if i.switch else ""
             lines.append(f"  Interpretation ({', '.join(i.rule_sets)}): {i.says}{switch}")
@@ -148,6 +181,7 @@ class RuleBook(Mapping[str, Rule]):
                 game, sources = raw["game"], raw["sources"]
                 games[game] = raw
                 for r in raw["rules"]:
+                    table = r.get("table")
                     rules[r["id"]] = Rule(
                         id=r["id"],
                         game=game,
@@ -163,6 +197,17 @@ class RuleBook(Mapping[str, Rule]):
                                 switch=i.get("switch"),
                             )
                             for i in r.get("interpretations") or ()
+                        ),
+                        summary=str(r.get("summary", "")),
+                        phase=str(r.get("phase", "")),
+                        worked_case=str(r.get("worked_case", "")),
+                        table=None
+                        if table is None
+                        else ValuesTable(
+                            rule=r["id"],
+                            title=str(table["title"]),
+                            head=(str(table["head"][0]), str(table["head"][1])),
+                            ask=tuple((str(k), v) for k, v in table["ask"].items()),
                         ),
                     )
             self._games = games
@@ -184,6 +229,24 @@ class RuleBook(Mapping[str, Rule]):
     def for_game(self, game: str) -> list[Rule]:
         """The rules of one game (``"golf"``, ...) in catalogue order."""
         return [r for r in self._load().values() if r.game == game]
+
+    def games(self) -> list[str]:
+        """The games the catalogue has rules for, in the order of its files."""
+        self._load()
+        return list(self._games)
+
+    def name(self, game: str) -> str:
+        """A game's name as the catalogue gives it (``"Six Card Golf"``)."""
+        self._load()
+        return str(self._games[game]["name"])
+
+    def phases(self, game: str) -> dict[str, list[Rule]]:
+        """A game's rules grouped by :attr:`Rule.phase`, the groups in the order of their
+        first rule in the catalogue (the order the game is played)."""
+        grouped: dict[str, list[Rule]] = {}
+        for rule in self.for_game(game):
+            grouped.setdefault(rule.phase, []).append(rule)
+        return grouped
 
     def rule_sets(self, game: str) -> dict[str, str]:
         """The named rule sets of a game with a one-line description of each."""
@@ -211,10 +274,24 @@ rules = RuleBook()
 
 
 @dataclass(frozen=True, slots=True)
+class Article:
+    """One source article of a traceability table: its file name, title, language (a BCP 47
+    tag: ``zh-TW``, ``bg``, ``id``) and the SHA-256 of the text its quotes were taken from.
+    The articles themselves are not part of cardlib (see ``tests/core/test_quotes.py``)."""
+
+    file: str
+    title: str
+    language: str
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
 class Statement:
     """One statement of a source article (a rule, a ruling, a table row, a worked example),
-    in a short paraphrase, with the rule IDs and example files that implement it, or why it
-    is deliberately not implemented."""
+    in a short paraphrase (``says``) beside the sentence(s) of the article it reads, quoted
+    verbatim in the article's language (``quotes``), with the rule IDs and example files that
+    implement it, or why it is deliberately not implemented.  ``silent`` marks a statement
+    that records what the article does not say (there is nothing to quote)."""
 
     id: str
     file: str
@@ -224,6 +301,9 @@ class Statement:
     rules: tuple[str, ...] = ()
     examples: tuple[str, ...] = ()
     not_implemented: str | None = None
+    quotes: tuple[str, ...] = ()
+    language: str = ""
+    silent: str | None = None
 
     def implemented_by(self) -> str:
         """The rules and examples, or ``not implemented: why``."""
@@ -231,11 +311,19 @@ class Statement:
             return f"not implemented: {self.not_implemented}"
         return ", ".join((*self.rules, *self.examples))
 
+    def original(self) -> str:
+        """The quoted passages, separated by `` … ``; what is said instead when the
+        statement records a silence, or has no quote."""
+        if self.quotes:
+            return " … ".join(self.quotes)
+        return f"(the article is silent: {self.silent})" if self.silent else "(no quote)"
+
 
 class Sources:
     """The traceability tables (``cardlib/data/sources/<game>.yaml``), loaded lazily."""
 
     def __init__(self) -> None:
+        self._raw: dict[str, Any] = {}
         self._tables: dict[str, list[Statement]] = {}
 
     def games(self) -> list[str]:
@@ -247,14 +335,23 @@ class Sources:
             e.name.removesuffix(".yaml") for e in folder.iterdir() if e.name.endswith(".yaml")
         )
 
-    def statements(self, game: str) -> list[Statement]:
-        """Every statement of a game's sources, in table order."""
-        if game not in self._tables:
+    def _read(self, game: str) -> Any:
+        if game not in self._raw:
             import yaml
 
             entry = DATA / "sources" / f"{game}.yaml"
-            self._tables[game] = parse_sources(yaml.safe_load(entry.read_text("utf-8")))
+            self._raw[game] = yaml.safe_load(entry.read_text("utf-8"))
+        return self._raw[game]
+
+    def statements(self, game: str) -> list[Statement]:
+        """Every statement of a game's sources, in table order."""
+        if game not in self._tables:
+            self._tables[game] = parse_sources(self._read(game))
         return self._tables[game]
+
+    def articles(self, game: str) -> list[Article]:
+        """The articles a game's table reads, in table order."""
+        return parse_articles(self._read(game))
 
     def for_rule(self, rule_id: str) -> list[Statement]:
         """The statements a rule implements (for a notebook's rule section)."""
@@ -263,6 +360,19 @@ class Sources:
             return []
         return [s for s in self.statements(game) if rule_id in s.rules]
 
+    def quoted(self, rule_id: str) -> str:
+        """The statements a rule implements, each quoted in the article's language beside
+        its English reading: what ``cardlib rules ID`` prints under the rule."""
+        lines = []
+        for s in self.for_rule(rule_id):
+            lines.append(f"    {s.id} ({s.section})")
+            lines.append(f"      {s.language or 'original'}: {s.original()}")
+            lines.append(f"      English: {s.says}")
+        if not lines:
+            return ""
+        game = rules[rule_id].game
+        return "\n".join([f"  From the articles (cardlib rules --sources {game}):", *lines])
+
     def table(self, game: str) -> str:
         """The table as ``cardlib rules --sources GAME`` prints it."""
         lines: list[str] = []
@@ -270,8 +380,11 @@ class Sources:
         for s in self.statements(game):
             if s.file != current:
                 current = s.file
-                lines.append(f"\n{s.file}: {s.title}")
-            lines.append(f"  {s.id}  ({s.section}) {s.says}\n      -> {s.implemented_by()}")
+                lines.append(f"\n{s.file}: {s.title} ({s.language})")
+            lines.append(
+                f"  {s.id}  ({s.section}) {s.says}\n      {s.language}: {s.original()}"
+                f"\n      -> {s.implemented_by()}"
+            )
         counts = self.counts(game)
         head = (
             f"{game}: {counts['statements']} statements, {counts['implemented']} implemented, "
@@ -284,6 +397,26 @@ class Sources:
         table = self.statements(game)
         left = sum(1 for s in table if s.not_implemented)
         return {"statements": len(table), "implemented": len(table) - left, "not implemented": left}
+
+
+def _passages(value: Any) -> tuple[str, ...]:
+    """A statement's ``quote:``: one passage, or a list of them, kept exactly as written."""
+    if value is None:
+        return ()
+    return (str(value),) if isinstance(value, str) else tuple(str(v) for v in value)
+
+
+def parse_articles(raw: Any) -> list[Article]:
+    """The articles of one traceability table (the parsed YAML of its file)."""
+    return [
+        Article(
+            file=str(source["file"]),
+            title=str(source.get("title", source["file"])),
+            language=str(source.get("language", "")),
+            sha256=str(source.get("sha256", "")),
+        )
+        for source in raw["sources"]
+    ]
 
 
 def parse_sources(raw: Any) -> list[Statement]:
@@ -305,9 +438,67 @@ def parse_sources(raw: Any) -> list[Statement]:
                         if s.get("not_implemented")
                         else None
                     ),
+                    quotes=_passages(s.get("quote")),
+                    language=str(source.get("language", "")),
+                    silent=str(s["silent"]) if s.get("silent") else None,
                 )
             )
     return out
 
 
 sources = Sources()
+
+
+# -- the glossary: the games' terms in Traditional Chinese and English ------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One term: as the Traditional Chinese articles write it (``zh``), the English word the
+    course uses (``en``), the rules it belongs to and a short definition (``means``)."""
+
+    zh: str
+    en: str
+    rules: tuple[str, ...]
+    means: str
+
+    def games(self) -> list[str]:
+        """The games of its rules, in catalogue order."""
+        mine = {rules[r].game for r in self.rules}
+        return [g for g in rules.games() if g in mine]
+
+
+class Glossary:
+    """The glossary (``cardlib/data/glossary.yaml``), loaded lazily.
+
+    >>> nest = next(t for t in glossary.terms() if t.zh == "底牌")
+    >>> nest.en, nest.games()
+    ('nest', ['rook'])
+    """
+
+    def __init__(self) -> None:
+        self._terms: list[Term] | None = None
+
+    def terms(self) -> list[Term]:
+        """Every term, in the file's order."""
+        if self._terms is None:
+            import yaml
+
+            raw = yaml.safe_load((DATA / "glossary.yaml").read_text("utf-8"))
+            self._terms = [
+                Term(
+                    zh=str(t["zh-TW"]),
+                    en=str(t["en"]),
+                    rules=tuple(str(r) for r in t["rules"]),
+                    means=" ".join(str(t["means"]).split()),
+                )
+                for t in raw["terms"]
+            ]
+        return self._terms
+
+    def for_game(self, game: str) -> list[Term]:
+        """The terms of a game's rules, in the file's order."""
+        return [t for t in self.terms() if game in t.games()]
+
+
+glossary = Glossary()
