@@ -20,7 +20,8 @@ nothing.  These helpers say, in one line, what was expected::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlib.errors import NotationError
@@ -63,6 +64,57 @@ def seed(value: object) -> int | float | str | None:
     return value
 
 
+#: the keys a step of a worked example keeps for itself (a note, claims, an illegal move's
+#: rule): a player of that name would have their moves read as one of these
+STEP_KEYS = ("note", "expect", "illegal")
+
+#: the longest name a player may have (the worked-example format's limit)
+MAX_NAME = 40
+
+#: a name: printable words separated by single spaces (no space at either end, no control
+#: character, no line end); the example format's schema says the same (``player-name``)
+_NAME = re.compile(r"[^\s\x00-\x1f\x7f-\x9f]+( [^\s\x00-\x1f\x7f-\x9f]+)*")
+
+
+def player_names(players: object, what: str = "players") -> tuple[str, ...]:
+    """Players' names as every game and every worked example can carry them: a list of
+    distinct names, each 1 to :data:`MAX_NAME` characters of printable words with single
+    spaces between them, and none of the words a step keeps for itself (:data:`STEP_KEYS`).
+    A name refused here is refused when a game is made, so every game can be written down::
+
+        >>> player_names(["Mei", "Ben"])
+        ('Mei', 'Ben')
+        >>> player_names(["note", "Ben"])
+        Traceback (most recent call last):
+        ...
+        cardlib.errors.NotationError: a player cannot be named 'note': a step of a worked example uses note: for itself (name them otherwise)
+        >>> player_names(["Mei", "   "])
+        Traceback (most recent call last):
+        ...
+        cardlib.errors.NotationError: '   ' is not a player's name: write one to 40 printable characters, words separated by single spaces
+    """
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise NotationError(f"{what} is a list of names, not {shown(players)}")
+    for name in players:
+        if not isinstance(name, str):
+            raise NotationError(f"a player's name is text, not {shown(name)}")
+        if not (len(name) <= MAX_NAME and _NAME.fullmatch(name)):
+            raise NotationError(
+                f"{shown(name)} is not a player's name: write one to {MAX_NAME} printable "
+                "characters, words separated by single spaces"
+            )
+        if name in STEP_KEYS:
+            raise NotationError(
+                f"a player cannot be named {name!r}: a step of a worked example uses {name}: "
+                "for itself (name them otherwise)"
+            )
+    names = tuple(players)
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise NotationError(f"{shown(twice)} is named twice: each player needs a name of their own")
+    return names
+
+
 def card(value: Any) -> Card:
     """A :class:`Card`, or its notation (``"8H"``, ``"10♥"``) read by :meth:`Card.parse`."""
     from cardlib.cards import Card  # cards.py checks its own arguments with this module
@@ -95,4 +147,14 @@ def options_of(cls: Any, given: object, game: str) -> Any:
     return cls(**given)
 
 
-__all__ = ["card", "flag", "options_of", "seed", "shown", "whole"]
+__all__ = [
+    "MAX_NAME",
+    "STEP_KEYS",
+    "card",
+    "flag",
+    "options_of",
+    "player_names",
+    "seed",
+    "shown",
+    "whole",
+]

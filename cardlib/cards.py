@@ -112,6 +112,14 @@ class Card:
     rank: Rank
     suit: Suit
 
+    def __post_init__(self) -> None:
+        # made only from a Rank and a Suit, so every card is one of the pack's 52
+        if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
+            raise NotationError(
+                f"Card({self.rank!r}, {self.suit!r}) is not a card: give a Rank and a Suit, "
+                "or write it as text with Card.parse('8H')"
+            )
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``8S``, ``10H``, ``TH``, ``qc``, ``♠8`` or ``8♠``; anything else raises."""

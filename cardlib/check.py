@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from cardlib.arguments import STEP_KEYS
 from cardlib.claims import ClaimResult, Confirmed, Mismatch, Record, compare, refused
 from cardlib.errors import (
     EXIT_FAILED,
@@ -96,8 +97,12 @@ class Report:
     #: happened there -- a move's :class:`Event`, whose text is composed from its facts, or a
     #: claim :class:`Confirmed` -- put into words only when the narration is read
     told: list[str | tuple[int, Event | Confirmed]] = field(default_factory=list, repr=False)
+    #: the file as it was named (not escaped for a diagnostic line: it may hold a line end or
+    #: a byte that is not UTF-8), which the output formats read again and name as a URI
+    file: str = field(default="", repr=False)
 
     def __post_init__(self) -> None:
+        self.file = self.file or self.path
         self.path = one_line(self.path)
         self.title = clip(self.title, 200)
 
@@ -260,7 +265,7 @@ def check_document(doc: Map, name: str, *, budget: Budget | None = None) -> Repo
                 ),
             )
             return report
-        movers = [k for k in step if k not in ("expect", "illegal", "note")]
+        movers = [k for k in step if k not in STEP_KEYS]
         try:
             if len(movers) > 1:
                 raise InputError.at(

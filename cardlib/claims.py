@@ -148,6 +148,9 @@ def parsed(parse: Callable[[Any], C], rule: str, text: Any, path: Path) -> C:
         return parse(text)
     except NotationError as e:
         raise InputError.at(path, e.rule or rule, e.message) from None
+    except RuleViolation as v:  # a card the pack has not got (ROOK-DECK): said where written
+        v.path = list(path)
+        raise
 
 
 def claimed_moves(game: Any, texts: list[Any], path: Path) -> list[str]:
@@ -159,6 +162,8 @@ def claimed_moves(game: Any, texts: list[Any], path: Path) -> list[str]:
             moves.append(str(game.parse_move(text)))
         except NotationError as e:
             raise InputError.at((*path, i), "INPUT-MOVE", e.message) from None
+        except RuleViolation:  # a move a rule refuses whenever it is made: never legal
+            moves.append(" ".join(str(text).split()))
     return moves
 
 

@@ -1,5 +1,5 @@
-"""The ``cardlib`` command: ``cardlib check [PATH...]``, ``cardlib rules [ID...]``,
-``cardlib schema``, ``cardlib simulate GAME``.
+"""The ``cardlib`` command: ``cardlib check [PATH...]``, ``cardlib rules [ID...]`` (also
+``--sources``, ``--sheet GAME``, ``--glossary``), ``cardlib schema``, ``cardlib simulate GAME``.
 
 Exit status of ``check``: 0 when every example passes, 1 when a move is illegal or a claim
 is wrong, 2 when a file cannot be read or is invalid, and on a usage error; 3 only if
@@ -79,12 +79,31 @@ def _parser() -> argparse.ArgumentParser:
         help="narrate every step and the rule that decided it",
     )
 
-    rules = sub.add_parser("rules", help="explain rules of the catalogue")
+    rules = sub.add_parser(
+        "rules",
+        help="explain rules of the catalogue, with the source articles' own words",
+        description="Print rules: each in full, in one line, with the sentences of the source "
+        "articles it comes from, quoted in the original beside their English reading.",
+    )
     rules.add_argument("ids", nargs="*", help="rule IDs or a game (golf); default: all")
-    rules.add_argument(
+    what = rules.add_mutually_exclusive_group()
+    what.add_argument(
         "--sources",
         action="store_true",
-        help="print the traceability table: each statement of the sources and what implements it",
+        help="print the traceability table: each statement of the sources, quoted in the "
+        "original and read in English, and what implements it",
+    )
+    what.add_argument(
+        "--sheet",
+        action="store_true",
+        help="print a game's one-page rules sheet as HTML, ready to print "
+        "(cardlib rules --sheet golf > golf-rules.html)",
+    )
+    what.add_argument(
+        "--glossary",
+        action="store_true",
+        help="print the glossary of the games' terms in Traditional Chinese and English "
+        "(Markdown, as docs/glossary.md)",
     )
     rules.add_argument(
         "--code",
@@ -107,7 +126,11 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-moves", type=int, default=10_000, help="cap on decisions a game")
     sim.add_argument("--format", choices=["csv", "jsonl"], default="csv")
     sim.add_argument("-o", "--output", help="file to write (default: standard output)")
-    sim.add_argument("--workers", type=int, help="worker processes (default: by size)")
+    sim.add_argument(
+        "--workers",
+        type=int,
+        help="worker processes (default: by size; at most the CPUs this process may use)",
+    )
     return parser
 
 
@@ -197,7 +220,13 @@ def _main(argv: Sequence[str] | None) -> int:
         print(json.dumps(schema(), indent=2, ensure_ascii=False))
         return 0
     if args.command == "rules":
-        return _sources(args.ids) if args.sources else _rules(args.ids, code=args.code)
+        if args.sources:
+            return _sources(args.ids)
+        if args.sheet:
+            return _sheet(args.ids)
+        if args.glossary:
+            return _glossary(args.ids)
+        return _rules(args.ids, code=args.code)
     if args.command == "simulate":
         from cardlib.simulate import command
 
@@ -206,7 +235,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _rules(ids: list[str], *, code: bool = False) -> int:
-    from cardlib.catalogue import rules
+    from cardlib.catalogue import rules, sources
 
     games = {r.game for r in rules.values()}
     chosen = []
@@ -222,6 +251,9 @@ def _rules(ids: list[str], *, code: bool = False) -> int:
             return 2
     for rule in chosen:
         print(rule.explain())
+        quoted = sources.quoted(rule.id)
+        if quoted:
+            print(quoted)
         if code:
             source = rule.code
             if source is None:
@@ -249,6 +281,44 @@ def _sources(games: list[str]) -> int:
             return 2
     for game in games or known:
         print(sources.table(game))
+    return 0
+
+
+def _one_game(ids: list[str], option: str) -> str | None:
+    """The one game ``--sheet`` is asked for, or None (said on standard error)."""
+    from cardlib.catalogue import rules
+    from cardlib.examples import clip
+
+    games = rules.games()
+    if len(ids) != 1 or ids[0] not in games:
+        given = f"'{clip(' '.join(ids))}'" if ids else "nothing"
+        print(
+            f"cardlib: {option} takes one game ({_or(games)}), not {given}",
+            file=sys.stderr,
+        )
+        return None
+    return ids[0]
+
+
+def _sheet(ids: list[str]) -> int:
+    game = _one_game(ids, "--sheet")
+    if game is None:
+        return 2
+    from cardlib.sheets import sheet
+
+    sys.stdout.write(sheet(game))
+    return 0
+
+
+def _glossary(ids: list[str]) -> int:
+    if ids:
+        from cardlib.examples import clip
+
+        print(f"cardlib: --glossary takes no rule or game ('{clip(ids[0])}')", file=sys.stderr)
+        return 2
+    from cardlib.sheets import glossary_markdown
+
+    sys.stdout.write(glossary_markdown())
     return 0
 
 

@@ -8,6 +8,8 @@
   not known), said in one line.
 * :class:`InputError` -- a worked-example file that cannot be read or does not fit the
   format; it knows where: a line and column, or a place inside the document.
+* :class:`SimulationError` -- simulated games that could not be played to the end (a bot
+  failed, worker processes could not be started), said in one line.
 
 Every one of them carries a code in ``rule``: a rule ID of the catalogue, or one of the
 ``INPUT-...`` codes of the checker.
@@ -68,6 +70,11 @@ class ExampleMismatch(CardlibError):
 class ExportError(CardlibError, ValueError):
     """A game that cannot be written as a worked example: what it started from is not
     known (the message says what can be saved instead)."""
+
+
+class SimulationError(CardlibError, RuntimeError):
+    """Simulated games that could not be played to the end: a computer player failed, or
+    the machine would not run the worker processes (a limit on processes, memory)."""
 
 
 class InputError(CardlibError):

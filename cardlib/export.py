@@ -21,6 +21,7 @@ leaf comes back confirmed or mismatched with the engine's value, which is what i
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -189,17 +190,25 @@ def file_name(text: str) -> str:
 
 def save(text: str, folder: str | Path, name: str) -> Path:
     """Write an exported example into ``folder`` (created if needed) as ``name`` (``.yaml``
-    added if missing); an existing file is never overwritten (``-2``, ``-3``... is added)."""
+    added if missing); nothing already there is ever written over or through: a file, a
+    folder or a symbolic link (even one pointing nowhere) of that name makes it the next free
+    name (``-2``, ``-3``...).  Each name is taken by creating it exclusively, so no other
+    program can slip a link in between looking and writing."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stem = file_name(name.removesuffix(".yaml").removesuffix(".yml"))
-    path = folder / f"{stem}.yaml"
-    n = 2
-    while path.exists():
-        path = folder / f"{stem}-{n}.yaml"
-        n += 1
-    path.write_text(text, encoding="utf-8")
-    return path
+    data = text.encode("utf-8")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    for n in range(1, 10_000):
+        path = folder / (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml")
+        try:
+            fd = os.open(path, flags, 0o644)
+        except FileExistsError:
+            continue
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        return path
+    raise FileExistsError(f"{folder / stem}.yaml and 9,998 other names are taken")
 
 
 __all__ = ["PROBE", "claim_values", "dump", "example", "plain", "save", "session_example"]

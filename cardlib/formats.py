@@ -9,17 +9,21 @@ editors and code-scanning tools underline it.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote_from_bytes
 
 from cardlib import __version__
 from cardlib.check import Problem, Report, summary
 
-JSON_FORMAT_VERSION = 2
+JSON_FORMAT_VERSION = 3
 """The version of ``--format json``'s document: 2 added ``format_version``, ``cardlib`` and
-each problem's ``end_line`` and ``end_column`` (where known); fields are only ever added."""
+each problem's ``end_line`` and ``end_column`` (where known); 3 added each example's ``uri``
+(the file as a URI, which names it whatever characters or bytes its name holds); fields are
+only ever added."""
 
 SARIF_SCHEMA = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -113,9 +117,9 @@ def ends(reports: Sequence[Report], unread: Collection[str] = ()) -> dict[Proble
     lines: dict[str, list[str] | None] = {}
     for r in reports:
         for p in r.problems:
-            if p.path not in lines:
-                lines[p.path] = None if p.path in unread else _read_lines(p.path)
-            text = lines[p.path]
+            if r.file not in lines:
+                lines[r.file] = None if r.file in unread else _read_lines(r.file)
+            text = lines[r.file]
             if text is None or not 1 <= p.line <= len(text) or p.column < 1:
                 continue
             end = _value_end(text[p.line - 1], p.column - 1)
@@ -129,7 +133,9 @@ def _read_lines(path: str) -> list[str] | None:
     try:
         if not file.is_file() or file.stat().st_size > 1_000_000:
             return None
-        return file.read_text(encoding="utf-8").splitlines()
+        # the lines as editors and the reader count them (not str.splitlines, which also
+        # ends a line at characters such as U+2028)
+        return re.split(r"\r\n|\r|\n", file.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
         return None
 
@@ -142,6 +148,7 @@ def as_json(
     examples = []
     for r in reports:
         e = r.as_dict()
+        e["uri"] = _uri(r.file)
         for p, d in zip(r.problems, e["problems"], strict=True):
             if p in end:
                 d["end_line"], d["end_column"] = end[p]
@@ -222,7 +229,7 @@ def as_sarif(
                     "locations": [
                         {
                             "physicalLocation": {
-                                "artifactLocation": {"uri": _uri(p.path)},
+                                "artifactLocation": {"uri": _uri(r.file)},
                                 "region": region,
                             }
                         }
@@ -253,12 +260,14 @@ def as_sarif(
 
 
 def _uri(path: str) -> str:
-    """A problem's path as a SARIF artifact URI: relative paths stay relative (to the
-    folder the checker ran in), with forward slashes; characters a URI may not hold are
-    percent-encoded."""
-    from urllib.parse import quote
+    """A file's path as a URI: relative paths stay relative (to the folder the checker ran
+    in), with forward slashes; every byte a URI may not hold is percent-encoded, the bytes
+    of the real name (a line end, a byte that is not UTF-8), so the URI names the file.
 
+    >>> _uri("examples/golf/two twos.yaml"), _uri("a\\nb.yaml"), _uri("bad-\\udcfe.yaml")
+    ('examples/golf/two%20twos.yaml', 'a%0Ab.yaml', 'bad-%FE.yaml')
+    """
     p = Path(path)
     if p.is_absolute():
         return p.as_uri()
-    return quote(p.as_posix(), safe="/")
+    return quote_from_bytes(os.fsencode(p.as_posix()), safe="/")

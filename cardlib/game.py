@@ -16,11 +16,20 @@ an engine that satisfies it (see ``docs/architecture.md``)::
 
 An :class:`Event` carries facts (:class:`Fact`): what moved and which rule decided it, so
 that nobody has to compare states before and after a move to find out what happened.
-Its text is composed only when someone reads it.
+Its text is composed only when someone reads it.  A fact has an audience: public, or
+private to some seats (the card a player draws from the stock), and :meth:`Event.told_to`
+tells an event to a seat, as a table widget tells it to the learner::
+
+    >>> for move in ("flip TM", "flip TL", "flip TM"):
+    ...     _ = game.play(move)
+    >>> event = game.play("draw")
+    >>> print(event.text, "|", event.told_to("Ben").text)
+    Ann draws 7H from the stock | Ann draws a card from the stock
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import (
     Any,
@@ -32,7 +41,7 @@ from typing import (
     runtime_checkable,
 )
 
-from cardlib.errors import NotationError
+from cardlib.errors import NotationError, RuleViolation
 
 M = TypeVar("M")
 
@@ -45,6 +54,24 @@ class Fact(NamedTuple):
     ``other`` the other party (who handed the cards over), ``value`` a number (points,
     counters).  ``text`` is a :meth:`str.format` template filled with ``words``: the
     narration, composed only when read.
+
+    **Its audience.**  ``seen_by`` names the seats that may know the fact as written (the
+    player who drew a card from the stock); ``None``, the default, makes it public (said
+    aloud or done face up).  ``public`` is what everyone else is told: a template over the
+    *same* ``words``, which names them by position (``"{0} draws a card from the stock"``).
+    :meth:`told_to` gives the fact as some seats know it; ``str(fact)`` is always the whole
+    fact, as the game's record (a worked example, the golden corpus) keeps it::
+
+        >>> f = Fact("draw", ("GOLF-DRAW",), "{} draws {}", ("Ann", "9H"), "Ann", ("9H",),
+        ...          seen_by=("Ann",), public="{0} draws a card from the stock")
+        >>> str(f.told_to("Ann")), str(f.told_to("Ben"))
+        ('Ann draws 9H', 'Ann draws a card from the stock')
+        >>> f.told_to("Ben").cards, f.told_to("Ben").words
+        ((), ('Ann', None))
+
+    ``shows_all`` marks the fact where the sources show every card (a hand's end: Golf's
+    layouts turned up, Rook's nest with the last trick): from there on nothing that went
+    before is private, and a table tells the whole story of the hand.
     """
 
     kind: str
@@ -55,9 +82,42 @@ class Fact(NamedTuple):
     cards: tuple[Any, ...] = ()
     other: str | None = None
     value: Any = None
+    seen_by: tuple[str, ...] | None = None
+    public: str = ""
+    shows_all: bool = False
 
     def __str__(self) -> str:
         return self.text.format(*self.words) if self.words else self.text
+
+    def known_to(self, *seats: str) -> bool:
+        """May one of ``seats`` know this fact as written?  (A public fact: anyone.)"""
+        return self.seen_by is None or any(seat in self.seen_by for seat in seats)
+
+    def told_to(self, *seats: str) -> Fact:
+        """The fact as ``seats`` are told it: itself if one of them may know it; otherwise
+        a public fact of the same kind, rules and parties, told by the ``public`` template,
+        holding only the words that template names, no cards and no value.  Nothing is
+        composed until the text is read."""
+        if self.known_to(*seats):
+            return self
+        named = _named(self.public)
+        words = tuple(w if i in named else None for i, w in enumerate(self.words))
+        return Fact(self.kind, self.rules, self.public, words, self.player, (), self.other)
+
+
+def _named(template: str) -> frozenset[int]:
+    """The positions of the words a template names (``"{0} and {2.words}"``: 0 and 2)."""
+    named, auto = set(), 0
+    for _literal, field, _spec, _conversion in string.Formatter().parse(template):
+        if field is None:
+            continue
+        head = field.split(".", 1)[0].split("[", 1)[0]
+        if head == "":
+            named.add(auto)
+            auto += 1
+        elif head.isdigit():
+            named.add(int(head))
+    return frozenset(named)
 
 
 class Event(NamedTuple):
@@ -65,16 +125,22 @@ class Event(NamedTuple):
 
     ``rules`` are the rule IDs of the facts, in order and without repeats; ``text`` joins the
     facts' narration with ``"; "``.  Both are composed when read, never while playing.  An
-    Event is an immutable named tuple ``(player, move, facts)`` and compares as one::
+    Event is an immutable named tuple ``(player, move, facts, seen_by)`` and compares as one::
 
         >>> e = Event("Ann", "flip TL", (Fact("flip", ("GOLF-FLIP-TWO",), "{} flips {}", ("Ann", "TL")),))
         >>> e.text, e.rules
         ('Ann flips TL', ('GOLF-FLIP-TWO',))
+
+    ``seen_by`` is the audience of the move itself, as a fact's is: ``None`` (the default)
+    when it is made in sight of everyone, the mover alone when it is not (Rook's lay-aside,
+    whose cards only the bidder knows).  :meth:`told_to` tells the event to some seats:
+    each fact as they know it, and the move ``None`` when they may not know it.
     """
 
     player: str
     move: Any
     facts: tuple[Fact, ...]
+    seen_by: tuple[str, ...] | None = None
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -84,9 +150,26 @@ class Event(NamedTuple):
     def text(self) -> str:
         return "; ".join(map(str, self.facts))
 
+    @property
+    def shows_all(self) -> bool:
+        """Does a fact of this event show every card (see :attr:`Fact.shows_all`)?"""
+        return any(f.shows_all for f in self.facts)
+
     def of(self, kind: str) -> list[Fact]:
         """The facts of one kind, in order: ``event.of("book")``."""
         return [f for f in self.facts if f.kind == kind]
+
+    def told_to(self, *seats: str) -> Event:
+        """The event as ``seats`` are told it: every fact :meth:`Fact.told_to` them, the move
+        kept only if one of them may know it (the event itself when they may know it all).
+        Composed, like the facts, when read."""
+        known = self.seen_by is None or any(seat in self.seen_by for seat in seats)
+        facts = tuple(f.told_to(*seats) for f in self.facts)
+        if known and all(told is f for told, f in zip(facts, self.facts, strict=True)):
+            return self
+        if known:
+            return Event(self.player, self.move, facts, self.seen_by)
+        return Event(self.player, None, facts)
 
     def __str__(self) -> str:
         return f"{self.text} [{', '.join(self.rules)}]"
@@ -163,7 +246,7 @@ class LegalMoves(Sequence[M]):
         if isinstance(move, str):
             try:
                 move = self._game.parse_move(move)
-            except NotationError:
+            except (NotationError, RuleViolation):  # not a move, or of a card not in the pack
                 return False
         return move in self._moves()
 

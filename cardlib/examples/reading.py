@@ -41,14 +41,22 @@ MAX_TEXT = 200
 FREE_TEXT = frozenset({"example", "source", "note"})
 
 #: what the YAML specification refuses in a file (PyYAML and libyaml refuse it too), in
-#: UTF-8: C0 controls but tab and line ends, DEL, C1 controls but NEL, U+FFFE and U+FFFF
-#: (searched in the bytes, so that the column of one is counted in the file's characters)
+#: UTF-8: C0 controls but tab and line ends, DEL, C1 controls, U+FFFE and U+FFFF; and the
+#: three characters YAML 1.1 ends a line at but editors do not (NEL, U+2028 and U+2029), so
+#: that every line a diagnostic names is the line an editor shows (searched in the bytes, so
+#: that the column of one is counted in the file's characters)
 _NOT_PRINTABLE = re.compile(
-    rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x84\x86-\x9f]|\xef\xbf[\xbe\xbf]"
+    rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|\xc2[\x80-\x9f]|\xef\xbf[\xbe\xbf]|\xe2\x80[\xa8\xa9]"
 )
 #: every byte that can start what :data:`_NOT_PRINTABLE` finds: a file without any of them
 #: holds nothing it refuses, and is not searched
-_MAYBE_NOT_PRINTABLE = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0xC2, 0xEF])
+_MAYBE_NOT_PRINTABLE = bytes([*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F, 0xC2, 0xE2, 0xEF])
+#: the line ends YAML 1.1 knows and editors do not, by name
+_HIDDEN_LINE_ENDS = {
+    "\x85": "NEXT LINE",
+    "\u2028": "LINE SEPARATOR",
+    "\u2029": "PARAGRAPH SEPARATOR",
+}
 #: what one diagnostic line shows escaped: control characters, line and paragraph
 
 
@@ -346,10 +354,12 @@ class _Builder:
         while True:
             ev = next_event()
             kind = type(ev)
-            if kind is Scalar and flat:
-                key = made(ev.value, _UNKNOWN) if ev.tag is None and ev.implicit[0] else _UNKNOWN
-                if key is _UNKNOWN:
-                    key = scalar(ev)
+            if kind is Scalar and flat and ev.tag is None:
+                # a key is the text as written: YAML 1.1 would read 0x1: and 0b1: as the
+                # number 1 and Yes: as true, which are then no longer the names written
+                key = ev.value
+                if len(key) > MAX_TEXT:
+                    self.suspect = True
             elif kind is End:
                 return data
             else:
@@ -487,8 +497,9 @@ def read_text(raw: bytes) -> list[Map]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise InputError("INPUT-FILE", "the file is not UTF-8 text", line) from None
+        raise InputError(
+            "INPUT-FILE", "the file is not UTF-8 text", _line_at(raw, exc.start)[0]
+        ) from None
     bad = (
         _NOT_PRINTABLE.search(raw)
         if len(raw.translate(None, _MAYBE_NOT_PRINTABLE)) < len(raw)
@@ -496,11 +507,20 @@ def read_text(raw: bytes) -> list[Map]:
     )
     if bad:
         at = bad.start()
-        start = raw.rfind(b"\n", 0, at) + 1
+        line, start = _line_at(raw, at)
+        char = bad.group().decode()
+        name = _HIDDEN_LINE_ENDS.get(char)
+        said = (
+            f"the character U+{ord(char):04X} ({name}) is not allowed in a worked example: "
+            f"YAML ends a line there but editors do not (write \\u{ord(char):04x} in quotes "
+            "if you mean it)"
+            if name
+            else f"the character U+{ord(char):04X} is not allowed in a YAML file"
+        )
         raise InputError(
             "INPUT-YAML",
-            f"the character U+{ord(bad.group().decode()):04X} is not allowed in a YAML file",
-            raw.count(b"\n", 0, at) + 1,
+            said,
+            line,
             len(raw[start:at].decode()) + 1,
         )
     parser = _parser(text)
@@ -523,6 +543,16 @@ def read_text(raw: bytes) -> list[Map]:
                 "INPUT-SCHEMA", "a worked example is a mapping (example:, game:, ...)", *mark
             )
     return docs
+
+
+_LINE_END = re.compile(rb"\r\n|\r|\n")
+
+
+def _line_at(raw: bytes, at: int) -> tuple[int, int]:
+    """The line (1-based) of byte ``at``, counted as editors and the YAML parser count line
+    ends (``\\n``, ``\\r\\n`` and ``\\r``), and the byte where that line starts."""
+    ends = [m.end() for m in _LINE_END.finditer(raw, 0, at)]
+    return len(ends) + 1, (ends[-1] if ends else 0)
 
 
 def _yaml_problem(exc: Exception, text: str) -> InputError:

@@ -41,6 +41,9 @@ _TYPE_WORDS = {
 _PATTERN_WORDS = {
     "^[A-Z]+(-[A-Z0-9]+)+$": "a rule ID, written like GF-BOOK or ROOK-BID-MIN",
     "^[1-9]$": "a trick number, 1 to 9",
+    "^[^\\s\\u0000-\\u001f\\u007f-\\u009f]+( [^\\s\\u0000-\\u001f\\u007f-\\u009f]+)*$": (
+        "a name of printable words separated by single spaces, with no space at either end"
+    ),
 }
 
 
@@ -112,6 +115,11 @@ def in_words(
     if rule == "pattern":
         pattern = d.get("pattern", "")
         return f"must be {_PATTERN_WORDS.get(pattern, f'written to match {pattern}')}"
+    if rule == "not" and isinstance(d.get("not"), dict) and "enum" in d["not"]:
+        # the one refusal by "not": the words a step of an example keeps for itself
+        return (
+            f"cannot be {_yaml_text(node)}: a step of a worked example keeps that word for itself"
+        )
     if rule == "oneOf":
         return _best_of(d.get("oneOf", []), node, path, root, refuse)
     if rule == "anyOf" and all(set(c) == {"required"} for c in d.get("anyOf", [])):

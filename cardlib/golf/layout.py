@@ -12,9 +12,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cardlib.arguments import shown
 from cardlib.cards import Card, find_duplicate, shuffle
 from cardlib.catalogue import enforces
-from cardlib.errors import RuleViolation
+from cardlib.errors import NotationError, RuleViolation
 from cardlib.golf.moves import Position
 from cardlib.golf.scoring import LayoutScore, column_points, score_layout
 
@@ -45,6 +46,16 @@ class Layout:
 
     cards: list[Card]
     up: list[bool] = field(default_factory=lambda: [False] * 6)
+
+    def __post_init__(self) -> None:
+        # six cards in their places, each face up or down (GOLF-DEAL's two rows of three)
+        cards, up = self.cards, self.up
+        if not (
+            isinstance(cards, list) and len(cards) == 6 and all(isinstance(c, Card) for c in cards)
+        ):
+            raise NotationError(f"a layout is a list of six cards, not {shown(cards)}")
+        if not (isinstance(up, list) and len(up) == 6 and all(type(u) is bool for u in up)):
+            raise NotationError(f"a layout's faces are six True or False, not {shown(up)}")
 
     def visible(self, pos: Position) -> Card | None:
         return self.cards[pos] if self.up[pos] else None

@@ -40,7 +40,19 @@ class GolfMatch:
             raise NotationError(
                 f"a match's holes map its players to their scores, not {shown(given)}"
             )
-        self.holes = {p: [whole(n, f"{p}'s score") for n in given.get(p, [])] for p in names}
+        holes = {p: [whole(n, f"{p}'s score") for n in given.get(p, [])] for p in names}
+        # every hole is scored for every player, and a match has nine (GOLF-MATCH)
+        counts = {len(v) for v in holes.values()}
+        if len(counts) > 1:
+            raise NotationError(
+                "every hole has a score for every player: "
+                + ", ".join(f"{p} has {len(v)}" for p, v in holes.items())
+            )
+        if max(counts, default=0) > HOLES_IN_MATCH:
+            raise RuleViolation(
+                "GOLF-MATCH", f"a match is {HOLES_IN_MATCH} holes, not {max(counts)}"
+            )
+        self.holes = holes
 
     def record(self, scores: Mapping[str, int]) -> None:
         """Add one hole's scores, one for every player (whole numbers, kept with their

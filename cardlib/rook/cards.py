@@ -134,11 +134,7 @@ class RookCard:
             return card
         m = _SHAPE.fullmatch(key)
         if m and m.group(1) in _COLOURS_BY_TEXT and int(m.group(2)) < LOWEST:
-            raise NotationError(
-                f"{text!r} is not in this pack: the 1-4 of every colour are taken out, "
-                f"so numbers run from {LOWEST} to {HIGHEST}",
-                rule="ROOK-DECK",
-            )
+            check_pack([text], complete=False)  # refused: the pack has no such card
         raise NotationError(
             f"{text!r} is not a Rook card: write colour then number, like R14, G6, "
             "Y10, B5 or red 14, or Rook for the bird"
@@ -197,10 +193,17 @@ _POINTS = attrgetter("points")
 
 
 @enforces("ROOK-DECK")
-def check_pack(cards: Sequence[RookCard], *, complete: bool) -> None:
+def check_pack(cards: Sequence[RookCard | str], *, complete: bool) -> None:
     """Colours red, yellow, black, green, numbered 1-14; remove 1-4 of each and add the Rook bird: 41 cards."""
-    # Each card at most once; a whole deal is all 41.  (A card outside the pack, a 1 to 4,
-    # cannot even be written: RookCard refuses it.)
+    # A card taken out of the pack (a 1 to 4, written by name: RookCard.parse asks here)
+    # is in no hand; each card at most once; a whole deal is all 41.
+    out = next((c for c in cards if isinstance(c, str)), None)
+    if out is not None:
+        raise RuleViolation(
+            "ROOK-DECK",
+            f"{out!r} is not in this pack: the 1-4 of every colour are taken out, "
+            f"so numbers run from {LOWEST} to {HIGHEST}",
+        )
     dup = find_duplicate(cards)
     if dup is not None:
         raise RuleViolation("ROOK-DECK", f"{dup} appears twice, but the pack has each card once")

@@ -121,7 +121,9 @@ class RookGame:
         self.hands_played = hands_played
         self.scores: list[HandScore] = []
         self.log: list[Event] = []
-        self.winner: Team | None = None  # decided at the end of a hand (ROOK-GAME)
+        #: decided at the end of each hand (ROOK-GAME), and by the totals a game resumes
+        #: from: totals that already decide it (310 to 290) are a game over, not another hand
+        self.winner: Team | None = game_winner(self.totals)
         #: the cards of the hands to be dealt next, when given (ROOK-DEAL), in turn
         self._deals: list[Deal] = []
         #: who dealt each hand so far, the current hand's dealer last (ROOK-DEALER)
@@ -316,7 +318,7 @@ class RookGame:
         hand = self.hand
         event = hand.play(move, player=player)
         if hand.is_over:
-            event = Event(event.player, event.move, (*event.facts, *self._end_hand()))
+            event = event._replace(facts=(*event.facts, *self._end_hand()))
         if self._record:
             self.log.append(event)
         return event
@@ -329,6 +331,11 @@ class RookGame:
         as after a hand played here (totals, the end, the deal, the seat exchange).
         Returns the facts of what followed the hand."""
         self._no_hand_after_the_end()
+        if self._hand is not None and self._hand.history:
+            raise NotationError(
+                "a hand played elsewhere is recorded before any move of the hand in play "
+                "(its moves would be thrown away): finish that hand, or record it instead"
+            )
         score = score_hand(bidders, bid, taken)
         facts = self._after_hand(score)
         return facts
@@ -432,9 +439,12 @@ class RookGame:
             if self.winner is not None
             else f"hand {self.hands_played + 1}"
         )
+        # a game its totals decided before a hand was played has no hand to describe
+        played = self.winner is None or (self._hand is not None and self._hand.history)
         return (
             f"Rook game to {GAME_TARGET} ({RULE_SET}), {self._totals_text()}, "
-            f"{self.hands_played} hands played; {state}; {self.hand.describe()}"
+            f"{self.hands_played} hands played; {state}"
+            + (f"; {self.hand.describe()}" if played else "")
         )
 
     def __repr__(self) -> str:
@@ -495,17 +505,20 @@ class RookGame:
                     (GAME_TARGET,),
                 )
             )
-        facts.append(self._pass_the_deal())
+        dealt = self.dealer
         if self.hands_played % HANDS_PER_SEAT_SWAP == 0:
             facts.append(self._seat_swap())
+        facts.append(self._pass_the_deal(dealt))
         self.dealers.append(self.dealer)
         self._deal()
         return tuple(facts)
 
-    def _pass_the_deal(self) -> Fact:
-        # ROOK-DEALER: the deal passes to the left, by seat: after a seat exchange the next
-        # hand is dealt from the seat to the left of the last dealer's, whoever sits there
-        self._dealer = (self._dealer + 1) % 4
+    def _pass_the_deal(self, dealt: str) -> Fact:
+        # ROOK-DEALER: the next hand is dealt by the person on the previous dealer's left
+        # (原發牌者左邊的人), where everyone sits when it is dealt: after a seat exchange
+        # that moved the dealer, the left of the dealer's new seat (the catalogue's
+        # interpretation; the source is silent on the exchange)
+        self._dealer = (self.seating.index(dealt) + 1) % 4
         return Fact("deal", ("ROOK-DEALER",), "{} deals next", (self.dealer,), self.dealer)
 
     @enforces("ROOK-SEAT-SWAP")

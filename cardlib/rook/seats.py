@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from cardlib.arguments import options_of, shown
+from cardlib.arguments import options_of, player_names, shown
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 
@@ -87,17 +87,13 @@ def team_of_seat(seat: int) -> Team:
 @enforces("ROOK-TEAMS")
 def four_players(players: Sequence[str]) -> tuple[str, ...]:
     """Four players; North-South play against East-West."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise NotationError(f"players is a list of four names, not {shown(players)}")
-    names = tuple(str(p) for p in players)
+    names = player_names(players)
     if len(names) != 4:
         raise RuleViolation(
             "ROOK-TEAMS",
             f"Rook is for four players in two partnerships (North-South against East-West), "
             f"not {len(names)}",
         )
-    if len(set(names)) != 4 or not all(n.strip() for n in names):
-        raise NotationError(f"players need distinct, non-empty names: {names!r}")
     return names
 
 

@@ -7,12 +7,12 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from cardlib.errors import CardlibError
+from cardlib.errors import CardlibError, SimulationError
 from cardlib.simulate.plan import BOTS, Plan, game_seed, new_game
 from cardlib.simulate.rows import Row
 
 
-class BotFailed(ValueError):
+class BotFailed(SimulationError, ValueError):
     """A bot raised an exception, or chose a move the rules refuse (the message says which
     bot, for whom, in which game)."""
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from cardlib.errors import SimulationError
 from cardlib.simulate.plan import Plan
 from cardlib.simulate.play import BotFailed, played
 from cardlib.simulate.rows import Row
@@ -42,7 +43,6 @@ def on_processes(
     stops (the last rows, an exception, ``close()``).
     """
     import multiprocessing
-    from concurrent.futures.process import BrokenProcessPool
     from multiprocessing.connection import wait
 
     context = multiprocessing.get_context()
@@ -55,7 +55,16 @@ def on_processes(
             for _ in range(count):
                 ours, theirs = context.Pipe()
                 process = context.Process(target=_work, args=(theirs, plan, parent), daemon=True)
-                process.start()
+                try:
+                    process.start()
+                except OSError as e:  # a limit on processes or memory (a shared hub)
+                    ours.close()
+                    theirs.close()
+                    raise SimulationError(
+                        f"cannot start worker process {len(workers) + 1} of {count} "
+                        f"({e.strerror or e}): the machine limits processes or memory; "
+                        "ask for fewer workers (--workers 1 plays in this process)"
+                    ) from None
                 workers.append(_Worker(process, ours))
                 theirs.close()
         following = next(spans, None)
@@ -90,9 +99,10 @@ def on_processes(
                 if isinstance(ready, int):
                     stopped = died[ready].process
                     stopped.join(1)
-                    raise BrokenProcessPool(
-                        f"a worker process stopped (exit status {stopped.exitcode}) "
-                        f"while playing games from {min(out, default=head)}"
+                    raise SimulationError(
+                        f"a worker process stopped (exit status {stopped.exitcode}) while "
+                        f"playing games from {min(out, default=head)}: the machine may have "
+                        "run out of memory or stopped it; ask for fewer workers"
                     )
                 try:
                     start, rows, error, remote = of[ready].conn.recv()

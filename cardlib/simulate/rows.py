@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from json import dumps
 from typing import Any
 
 
@@ -59,7 +60,8 @@ class Row:
 
     def flat(self) -> dict[str, Any]:
         """The row as one level of columns, for CSV: ``scores.Ann``, ``record.books.Ann``;
-        a list is written as its items joined by spaces."""
+        a list is written as a JSON list (``["Mei Lin","Ben"]``), so a name with a space in it
+        is one name, whatever the names: ``json.loads`` reads it back."""
         out: dict[str, Any] = {}
 
         def put(key: str, value: Any) -> None:
@@ -67,7 +69,7 @@ class Row:
                 for k, v in value.items():
                     put(f"{key}.{k}", v)
             elif isinstance(value, list | tuple):
-                out[key] = " ".join(map(str, value))
+                out[key] = dumps(list(value), ensure_ascii=False, separators=(",", ":"))
             else:
                 out[key] = value
 
@@ -85,10 +87,7 @@ class Writer:
         self.csv: Any = None
 
     def write(self, rows: Iterable[Row]) -> None:
-        import json
-
         if self.fmt == "jsonl":
-            dumps = json.dumps
             self.out.write("".join(dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in rows))
             return
         for row in rows:

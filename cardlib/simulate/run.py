@@ -53,8 +53,11 @@ def simulate(
 
     The games run in ``executor`` when one is given (``workers`` then says how many games it
     plays at once, if it cannot be asked); otherwise in local worker processes (``workers``
-    of them, default: the CPU count) when ``n`` is at least :data:`PROCESSES_FROM` or
-    ``workers`` asks for more than one, and in this process otherwise.  ``progress(k)`` is
+    of them, default: the CPUs this process may use, and never more: the games keep a CPU
+    busy, so a worker more than the CPUs makes nothing faster and costs memory) when ``n``
+    is at least :data:`PROCESSES_FROM` or ``workers`` asks for more than one, and in this
+    process otherwise.  Workers the machine will not start (a limit on processes on a
+    shared hub) are a :class:`~cardlib.errors.SimulationError` that says so.  ``progress(k)`` is
     called as each batch of ``k`` games is done, in order.  :func:`stream` gives the same
     rows one at a time as their games finish, in bounded memory whatever ``n``.
     """
@@ -181,8 +184,8 @@ def batches(
         at_once = workers or _capacity(executor)
         spans = _spans(n, batch_size or _batch(n, at_once), at_once if batch_size is None else 0)
         return _on_executor(executor, plan, spans, WINDOW * at_once, progress)
-    if workers is None:
-        workers = (os.cpu_count() or 1) if n >= PROCESSES_FROM else 1
+    cpus = usable_cpus()
+    workers = (cpus if n >= PROCESSES_FROM else 1) if workers is None else min(workers, cpus)
     if workers > 1 and n > 1:
         size = batch_size or _batch(n, workers)
         spans = _spans(n, size, workers if batch_size is None else 0)
@@ -190,6 +193,15 @@ def batches(
     return _here(
         plan, _spans(n, batch_size or max(1, min(n, 500)), 1 if batch_size is None else 0), progress
     )
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity where the system says, else the CPU
+    count): what bounds the worker processes worth starting."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not every system says (macOS, Windows)
+        return os.cpu_count() or 1
 
 
 def _batch(n: int, workers: int) -> int:

@@ -106,3 +106,13 @@ def test_a_seed_gives_the_same_deal_as_it_always_has():
         "QC",
     ]
     assert [str(c) for c in shuffled(standard_deck(), "x")[:4]] == ["2H", "6H", "AH", "5D"]
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"), [(None, Suit.HEARTS), (Rank.ACE, None), (1, Suit.HEARTS), ("A", "S")]
+)
+def test_a_card_is_made_only_of_a_rank_and_a_suit(rank, suit):
+    """``Card(None, Suit.HEARTS)`` was accepted, then broke whatever read it (issue 33, item 14)."""
+    with pytest.raises(NotationError):
+        Card(rank, suit)
+    assert Card(Rank.ACE, Suit.SPADES) is not None

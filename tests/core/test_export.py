@@ -153,6 +153,36 @@ def test_save_writes_under_the_chosen_folder_and_never_overwrites(tmp_path):
     assert file_name("***") == "example"
 
 
+@pytest.mark.parametrize(
+    "planted", ["dangling link", "link to a file", "link to a folder", "folder"]
+)
+def test_save_never_writes_through_a_link_planted_under_its_name(tmp_path, planted):
+    """A link (even one that points nowhere) or a folder planted under the name Save
+    example will choose is left alone, and what it points at is never written: the example
+    goes under the next free name, in the folder asked for."""
+    folder, outside = tmp_path / "mine", tmp_path / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    target = outside / "victim.txt"
+    if planted == "link to a file":
+        target.write_text("keep me")
+    if planted == "link to a folder":
+        target = outside
+    trap = folder / "golf-deal-17.yaml"
+    if planted == "folder":
+        trap.mkdir()
+    else:
+        trap.symlink_to(target)
+    path = save("the example", folder, "golf-deal-17")
+    assert path == folder / "golf-deal-17-2.yaml" and path.read_text() == "the example"
+    assert not path.is_symlink()
+    assert sorted(p.name for p in outside.rglob("*")) == (
+        ["victim.txt"] if planted == "link to a file" else []
+    )
+    if planted == "link to a file":
+        assert target.read_text() == "keep me"
+
+
 @pytest.mark.parametrize("game_id", ["golf", "go-fish", "rook"])
 def test_200_seeded_random_games_export_and_check(game_id, tmp_path):
     """A property: whatever is played through a session exports to an example that passes."""

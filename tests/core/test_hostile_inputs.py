@@ -40,7 +40,7 @@ EXPECTED: dict[str, tuple[int, str, int]] = {
     "1-map-tag-on-text.yaml": (2, "INPUT-YAML", 1),
     "1-merge-key.yaml": (2, "INPUT-SCHEMA", 1),  # "<<" is a plain key, nothing is merged
     "1-nul-byte.yaml": (2, "INPUT-YAML", 1),
-    "1-null-key.yaml": (2, "INPUT-YAML", 1),
+    "1-null-key.yaml": (2, "INPUT-SCHEMA", 1),  # a key is the text written: "~", not null
     "1-seq-tag-on-text.yaml": (2, "INPUT-YAML", 1),
     "1-set-tag.yaml": (2, "INPUT-YAML", 1),
     "1-ufffe.yaml": (2, "INPUT-YAML", 1),
@@ -58,7 +58,7 @@ EXPECTED: dict[str, tuple[int, str, int]] = {
     "3-escape-sequence-in-a-player.yaml": (2, "INPUT-PLAYER", 8),
     "3-line-separator-in-a-move.yaml": (2, "INPUT-MOVE", 14),
     "3-newline-in-a-key.yaml": (2, "INPUT-SCHEMA", 15),
-    "3-newline-in-a-name.yaml": (1, "GOLF-ORDER", 8),
+    "3-newline-in-a-name.yaml": (2, "INPUT-SCHEMA", 5),  # a name is one line, refused at players
     "4-nest-legal-blowup.yaml": (1, "ROOK-NEST-TAKE", 13),
 }
 

@@ -52,13 +52,49 @@ def test_json_carries_a_format_version_and_where_each_value_ends(tmp_path):
     result = run_cli("check", "--format", "json", str(path))
     assert result.returncode == 1, result.stderr
     data = json.loads(result.stdout)
-    assert data["format_version"] == JSON_FORMAT_VERSION == 2
+    assert data["format_version"] == JSON_FORMAT_VERSION == 3
     assert data["cardlib"] == cardlib.__version__
     (problem,) = [p for e in data["examples"] for p in e["problems"]]
     assert problem["rule"] == "GOLF-COLUMN"
     line = path.read_text().splitlines()[problem["line"] - 1]
     assert problem["end_line"] == problem["line"]
     assert line[problem["column"] - 1 : problem["end_column"] - 1] == "Mei"
+
+
+@pytest.mark.parametrize(
+    ("name", "uri"),
+    [
+        ("a\nb.yaml", "a%0Ab.yaml"),
+        (os.fsdecode(b"c\xfe.yaml"), "c%FE.yaml"),
+        ("d e.yaml", "d%20e.yaml"),
+    ],
+    ids=["newline", "not-utf8", "space"],
+)
+def test_a_file_whose_name_is_odd_is_named_by_its_real_bytes_and_keeps_its_ends(
+    tmp_path, name, uri
+):
+    """JSON's ``uri`` and SARIF's artifact URI percent-encode the bytes of the real name
+    (not the escaped name a diagnostic line shows, which names no file), and the end of the
+    value at fault is still found by reading that file again."""
+    _broken(tmp_path, name)
+    for fmt in ("json", "sarif"):
+        result = run_cli("check", "--format", fmt, ".", cwd=tmp_path)
+        assert result.returncode == 1, result.stderr
+        data = json.loads(result.stdout)
+        if fmt == "json":
+            (example,) = [e for e in data["examples"] if e["problems"]]
+            (problem,) = example["problems"]
+            assert example["uri"] == uri
+            assert (problem["end_line"], problem["end_column"]) == (
+                problem["line"],
+                problem["column"] + 3,
+            )
+        else:
+            (result_,) = data["runs"][0]["results"]
+            location = result_["locations"][0]["physicalLocation"]
+            assert location["artifactLocation"]["uri"] == uri
+            region = location["region"]
+            assert region["endColumn"] == region["startColumn"] + 3
 
 
 def test_github_annotations(tmp_path):

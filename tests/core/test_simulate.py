@@ -217,4 +217,47 @@ def test_a_row_flattens_for_csv() -> None:
     row = Row(
         0, 1, "golf", "r", ("A", "B"), ("random",) * 2, "A", 3, False, ("A",), {"A": 1, "B": 2}
     )
-    assert row.flat()["scores.B"] == 2 and row.flat()["seats"] == "A B"
+    assert row.flat()["scores.B"] == 2 and row.flat()["seats"] == '["A","B"]'
+
+
+def test_csv_lists_are_unambiguous_whatever_the_names(tmp_path, capsys) -> None:
+    """``Mei Lin Ben Cy Di`` joined by spaces was three players or five: a list is a JSON
+    list in its cell, read back exactly."""
+    import csv
+
+    names = ["Mei Lin", "Ben", "Cy Di"]
+    assert main(["simulate", "golf", "-n", "3", "--seed", "4", "--players", *names]) == 0
+    rows = list(csv.DictReader(capsys.readouterr().out.splitlines()))
+    assert [json.loads(r["seats"]) for r in rows] == [names] * 3
+    for r, row in zip(rows, simulate("golf", n=3, seed=4, players=names), strict=True):
+        assert json.loads(r["winners"]) == list(row.winners)
+
+
+def test_workers_the_machine_will_not_start_are_said_in_one_line(monkeypatch, capsys) -> None:
+    """On a shared hub a limit on processes makes starting a worker fail: the command says so
+    in one line and exits 2 (not "internal error ... please report it", exit 3)."""
+    import multiprocessing.process
+
+    def refuse(self):  # what fork says when the limit is reached
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refuse)
+    assert main(["simulate", "golf", "-n", "50", "--seed", "1", "--workers", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("cardlib: error: cannot start worker process")
+    assert "Resource temporarily unavailable" in err and "--workers 1" in err
+
+
+def test_workers_are_at_most_the_cpus_this_process_may_use(monkeypatch) -> None:
+    from cardlib.simulate import run
+
+    started = []
+    monkeypatch.setattr(run, "usable_cpus", lambda: 2)
+
+    def on_processes(plan, n, spans, count, progress):
+        started.append(count)
+        yield from ()
+
+    monkeypatch.setattr(run, "on_processes", on_processes)
+    list(run.stream("golf", n=100, seed=1, workers=64))
+    assert started == [2]

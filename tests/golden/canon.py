@@ -40,6 +40,7 @@ from typing import Any
 
 from cardlib.errors import CardlibError
 from cardlib.games import GAMES
+from tests.support.listing import is_listed, listing
 
 HERE = Path(__file__).resolve().parent
 #: where the corpus is (GOLDEN_DATA: elsewhere, for a trial recording)
@@ -358,7 +359,8 @@ def probe(
 ) -> None:
     """Try ``PROBES`` illegal moves and write down each refusal (its kind, rule and reason):
     a move of the pool (legal elsewhere), a legal move played by another player (or by a
-    stranger), a malformed notation.  A drawn move that is legal here is written as such."""
+    stranger), a malformed notation.  A drawn move that is legal here is written as such.
+    ``legal`` is the position's listing, asked of the game once."""
     listed = {_text(m) for m in legal} if len(legal) <= LISTED else None
     for _ in range(probes):
         kind = rng.randrange(3)
@@ -372,7 +374,7 @@ def probe(
         else:
             text = mangle(pool[rng.randrange(len(pool))], rng, verbs)
         if player is None and (
-            text in listed if kind == 0 and listed is not None else text in legal
+            text in listed if kind == 0 and listed is not None else is_listed(game, legal, text)
         ):
             lines.append(f"? {text!r} is legal here")
             continue
@@ -453,13 +455,13 @@ def play_game(
     lines = [f"golden {FORMAT} {variant.id} seed {seed}", made, f"describe {game.describe()}"]
     played: list[tuple[str, str]] = []
     ply = 0
+    legal = listing(game)  # each position is listed once, here and after each move
     while not game.is_over:
         if ply >= MAX_PLIES:
             lines.append(f"capped after {ply} moves")
             if strict:
                 raise AssertionError(f"{variant.id} seed {seed}: no end after {ply} moves")
             return lines
-        legal = game.legal_moves()
         mover = game.to_move
         if deep:
             lines.append(listing_line(ply, mover, legal))
@@ -488,10 +490,10 @@ def play_game(
             return lines
         lines += event_lines(event)
         played.append((str(mover), text))
+        legal = listing(game)
         if twin is not None:
-            lines.append(_copy_line(twin, arg, mover, ply, event, game))
+            lines.append(_copy_line(twin, arg, mover, ply, event, game, legal))
         ply += 1
-    legal = game.legal_moves()
     lines.append(listing_line(ply, game.to_move, legal))
     if pool:
         probe(game, legal, game.to_move, probe_rng, pool, verbs, lines, strict, PROBES)
@@ -499,16 +501,19 @@ def play_game(
     return lines
 
 
-def _copy_line(twin: Any, arg: Any, mover: str | None, ply: int, event: Any, game: Any) -> str:
-    """The copy made before the move, playing the same move: the same event, the same moves."""
+def _copy_line(
+    twin: Any, arg: Any, mover: str | None, ply: int, event: Any, game: Any, legal: Sequence[Any]
+) -> str:
+    """The copy made before the move, playing the same move: the same event, the same moves
+    (``legal``: the game's listing after the move)."""
     try:
         again = twin.play(arg, player=mover) if ply % 4 >= 2 else twin.play(arg)
     except Exception as e:
         return f"  copy refused: {type(e).__name__}: {e}"
     if event_lines(again) != event_lines(event):
         return "  copy differs: " + " / ".join(event_lines(again))
-    a, b = twin.legal_moves(), game.legal_moves()
-    if listing_line(0, twin.to_move, a) != listing_line(0, game.to_move, b):
+    a = listing(twin)
+    if listing_line(0, twin.to_move, a) != listing_line(0, game.to_move, legal):
         return "  copy lists other moves: " + listing_line(0, twin.to_move, a)
     return "  copy: the same"
 

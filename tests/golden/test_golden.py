@@ -39,8 +39,8 @@ def executor() -> Iterator[concurrent.futures.Executor]:
 
 
 #: the games of each variant that ``make test`` replays: the first hundred (a fiftieth of the
-#: corpus, about five minutes on two cores); ``GOLDEN_SEEDS=all`` (``make golden``) replays
-#: every recorded game, as an engine change must before it lands
+#: corpus, about a minute of CPU); ``GOLDEN_SEEDS=all`` (``make golden``) replays every
+#: recorded game, as an engine change must before it lands
 DEFAULT_SEEDS = 100
 
 

@@ -303,11 +303,6 @@ HOSTILE: dict[str, tuple[str, int, str]] = {
         7,
         "ROOK-DECK",
     ),
-    "card-in-a-move": (
-        _HEAD + "setup: {deal: {seed: 1}}\nsteps:\n  - North: play R3\n",
-        7,
-        "ROOK-DECK",
-    ),
     "unknown-player-in-setup": (
         _HEAD + _HAND.format(hands="{Zed: [R14]}") + _CLAIM,
         7,
@@ -453,3 +448,36 @@ def test_rook_notebook_teaches_the_rules_in_catalogue_order():
     assert all(
         h == f"## {r.id}: {r.title}" for h, r in zip(headings, rules.for_game("rook"), strict=True)
     )
+
+
+def test_a_card_taken_out_of_the_pack_is_refused_by_rook_deck_where_it_is_written(tmp_path):
+    """R4 in a hand is a ROOK-DECK refusal at the card (claimable as refused, issue 33,
+    item 13); played, it is an illegal move the example can claim as one."""
+    from cardlib.check import check_file
+
+    hand = _HEAD + _HAND.format(hands="{North: [R14, R4]}")
+    for text, rule, kind, line in [
+        (hand + _CLAIM, "ROOK-DECK", "input", 7),
+        (hand + "steps: [{expect: {refused: ROOK-DECK}}]\n", None, None, None),
+        (
+            _HEAD + "setup: {deal: {seed: 1}}\nsteps:\n  - North: play R3\n",
+            "ROOK-DECK",
+            "illegal",
+            7,
+        ),
+        (
+            _HEAD
+            + "setup: {deal: {seed: 1}}\nsteps:\n  - North: play R3\n    illegal: ROOK-DECK\n",
+            None,
+            None,
+            None,
+        ),
+    ]:
+        path = tmp_path / "x.yaml"
+        path.write_text(text)
+        (report,) = check_file(path)
+        if rule is None:
+            assert report.passed, [str(p) for p in report.problems]
+        else:
+            (problem,) = report.problems
+            assert (problem.rule, problem.kind, problem.line) == (rule, kind, line), str(problem)

@@ -207,10 +207,11 @@ def test_games_with_simple_bot_end_at_300(seed):
             assert game.totals == totals and game.hands_played == hands
             assert game.winner == game_winner(totals)
             if not game.is_over:
-                # the deal passes to the left; every 4 hands East and West change places
+                # every 4 hands East and West change places; the person on the dealer's
+                # left (where everyone sits now) deals next
                 assert game.hand is not hand and game.hand.phase == "bid"
                 seats = game.seating
-                assert game.dealer == seats[(hand.players.index(hand.dealer) + 1) % 4]
+                assert game.dealer == seats[(seats.index(hand.dealer) + 1) % 4]
                 swapped = hands % HANDS_PER_SEAT_SWAP == 0
                 assert ("ROOK-SEAT-SWAP" in event.rules) is swapped
                 if swapped:

@@ -40,7 +40,7 @@ def check_names_the_schema(paths: Iterable[Path]) -> None:
     """Every file starts by naming the schema, so editors can complete and check it."""
     for path in paths:
         assert path.read_text().startswith(
-            "# yaml-language-server: $schema=../../cardlib/data/example.schema.json\n"
+            "# yaml-language-server: $schema=../example.schema.json\n"
         ), path.name
 
 
