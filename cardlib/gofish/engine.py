@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, NoReturn
 
 from cardlib import arguments
-from cardlib.arguments import flag, shown
+from cardlib.arguments import flag
 from cardlib.cards import Card, Rank, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
@@ -132,14 +132,8 @@ class GoFishGame:
         seed: int | str | float | None,
         record: bool,
     ) -> None:
-        if isinstance(players, str) or not isinstance(players, Sequence):
-            raise NotationError(f"players is a list of names, not {shown(players)}")
-        names = tuple(str(p) for p in players)
+        names = arguments.player_names(players)
         gf_players(len(names))
-        if len(set(names)) != len(names) or not all(n and " ".join(n.split()) == n for n in names):
-            raise NotationError(
-                f"players need distinct, non-empty names without extra spaces: {list(names)!r}"
-            )
         self.players = names
         self.options = options = GoFishOptions.of(options)
         deal_size(options.rule_set, len(names))  # GF-DEAL: refused where no size is given

@@ -76,6 +76,12 @@ class GoFishMove:
         specific-card variation the one card named (GF-VAR-CARD)?"""
         return card == self.card if self.card is not None else card.rank == self.rank
 
+    @property
+    def words(self) -> str:
+        """The request as a learner reads it: ``ask Ben 8`` is "ask Ben for 8s"."""
+        what = f"the {self.card}" if self.card is not None else f"{self.rank}s"
+        return f"ask {self.target} for {what}"
+
     def __str__(self) -> str:
         return f"ask {self.target} {self.card if self.card is not None else self.rank}"
 

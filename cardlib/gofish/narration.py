@@ -19,6 +19,13 @@ kind           what happened (``player``, ``other``, ``cards``, ``value``)
 ``end``        the game is over; ``value`` is the rule that ended it
 ``win``        ``value`` is the winners (several on a tie) (GF-WIN)
 =============  ==========================================================================
+
+Each fact says who may know it (:attr:`Fact.seen_by <cardlib.game.Fact>`), as the sources
+play: requests, answers and books are said or shown to the table; a card fished is the
+asker's, unless it is of the rank asked for and shown (GF-LUCKY-DRAW); cards handed over
+are seen by the two players, while the table hears the rank and how many; a refill or an
+empty hand's draw is the drawer's.  The others are told each private fact by its ``public``
+template.  Nothing shows the hands when the game ends: only the books count (GF-WIN).
 """
 
 from __future__ import annotations
@@ -39,6 +46,14 @@ def _listed(cards: Sequence[Card]) -> str:
     return ", ".join(map(str, cards))
 
 
+_NUMBERS = ("no", "one", "two", "three")
+
+
+def _how_many(count: int, rank: Rank) -> str:
+    """``one 8``, ``three 8s``: what the table hears of cards handed over."""
+    return f"{_NUMBERS[count]} {rank}" if count == 1 else f"{_NUMBERS[count]} {plural(rank)}"
+
+
 def ask(asker: str, asked: str, move: GoFishMove) -> Fact:
     if move.card is None:
         words = (asker, asked, plural(move.rank))
@@ -50,17 +65,46 @@ def ask(asker: str, asked: str, move: GoFishMove) -> Fact:
 
 def hand_over(asker: str, asked: str, cards: Sequence[Card], move: GoFishMove) -> Fact:
     if move.card is None:
-        template, words = "{} hands over {} (GF-GIVE-ALL)", (asked, _listed(cards))
-        return Fact("hand-over", ("GF-GIVE-ALL",), template, words, asker, tuple(cards), asked)
+        # the two players see the cards; the table hears the rank and how many
+        template, public = "{} hands over {} (GF-GIVE-ALL)", "{0} hands over {2} (GF-GIVE-ALL)"
+        words = (asked, _listed(cards), _how_many(len(cards), move.rank))
+        return Fact(
+            "hand-over",
+            ("GF-GIVE-ALL",),
+            template,
+            words,
+            asker,
+            tuple(cards),
+            asked,
+            seen_by=(asker, asked),
+            public=public,
+        )
+    # the one card asked for was named aloud: handing it over shows nothing more
     template = "{} hands it over (GF-VAR-CARD)"
     return Fact("hand-over", ("GF-VAR-CARD",), template, (asked,), asker, tuple(cards), asked)
 
 
 def fish(asker: str, asked: str, drawn: Card) -> Fact:
+    """The card fished is the asker's to see; GF-LUCKY-DRAW shows it to all (:func:`shown`)
+    when it is what was asked for."""
     template = '{} says "Go fish" and {} draws {} (GF-GO-FISH)'
+    public = '{0} says "Go fish" and {1} draws a card (GF-GO-FISH)'
     return Fact(
-        "fish", ("GF-GO-FISH",), template, (asked, asker, str(drawn)), asker, (drawn,), asked
+        "fish",
+        ("GF-GO-FISH",),
+        template,
+        (asked, asker, str(drawn)),
+        asker,
+        (drawn,),
+        asked,
+        seen_by=(asker,),
+        public=public,
     )
+
+
+def shown(fact: Fact) -> Fact:
+    """A private fact made public: the card is shown to everyone (GF-LUCKY-DRAW)."""
+    return fact._replace(seen_by=None, public="")
 
 
 def lucky_draw(asker: str, drawn: Card, move: GoFishMove, lucky: bool) -> Fact:
@@ -68,10 +112,22 @@ def lucky_draw(asker: str, drawn: Card, move: GoFishMove, lucky: bool) -> Fact:
     if lucky:
         template = "it is the {} asked for: {} shows it and asks again (GF-LUCKY-DRAW)"
         words: tuple[str, ...] = (asked_for, asker)
-    else:
-        template = "{} is not the {} asked for, so {} keeps it and the turn ends (GF-LUCKY-DRAW)"
-        words = (str(drawn), asked_for, asker)
-    return Fact("lucky-draw", ("GF-LUCKY-DRAW",), template, words, asker, (drawn,), None, lucky)
+        return Fact("lucky-draw", ("GF-LUCKY-DRAW",), template, words, asker, (drawn,), None, lucky)
+    # not shown: the others learn only that it was not what was asked for
+    template = "{} is not the {} asked for, so {} keeps it and the turn ends (GF-LUCKY-DRAW)"
+    public = "it is not the {1} asked for, so {2} keeps it and the turn ends (GF-LUCKY-DRAW)"
+    return Fact(
+        "lucky-draw",
+        ("GF-LUCKY-DRAW",),
+        template,
+        (str(drawn), asked_for, asker),
+        asker,
+        (drawn,),
+        None,
+        lucky,
+        seen_by=(asker,),
+        public=public,
+    )
 
 
 def miss(asker: str, asked: str) -> Fact:
@@ -99,14 +155,34 @@ EXHAUSTED = Fact(
 
 def refill(player: str, cards: Sequence[Card]) -> Fact:
     template = "{}'s hand is empty, so {} takes {} cards from the stock: {} (GF-VAR-REFILL)"
+    public = "{0}'s hand is empty, so {1} takes {2} cards from the stock (GF-VAR-REFILL)"
     words = (player, player, len(cards), _listed(cards))
-    return Fact("refill", ("GF-VAR-REFILL",), template, words, player, tuple(cards))
+    return Fact(
+        "refill",
+        ("GF-VAR-REFILL",),
+        template,
+        words,
+        player,
+        tuple(cards),
+        seen_by=(player,),
+        public=public,
+    )
 
 
 def empty_draw(player: str, drawn: Card) -> Fact:
     template = "{} has no cards, so takes {} from the stock and asks for {} (GF-EMPTY-DRAW)"
+    public = "{0} has no cards, so takes a card from the stock and asks (GF-EMPTY-DRAW)"
     words = (player, str(drawn), plural(drawn.rank))
-    return Fact("empty-draw", ("GF-EMPTY-DRAW",), template, words, player, (drawn,))
+    return Fact(
+        "empty-draw",
+        ("GF-EMPTY-DRAW",),
+        template,
+        words,
+        player,
+        (drawn,),
+        seen_by=(player,),
+        public=public,
+    )
 
 
 def out(player: str, rule: str) -> Fact:

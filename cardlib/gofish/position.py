@@ -110,6 +110,12 @@ def _fill_up(table: Table, name: str, want: int, under: list[Card]) -> None:
         else:
             hand.append(card)
     under[:0] = reversed(set_aside)  # back on top, the last passed over first
+    if len(hand) < want and set_aside:  # cards are left, but each would be a fourth
+        raise RuleViolation(
+            "GF-BOOK",
+            f"{name} cannot hold {want} cards: with the cards left, {len(hand)} is the most "
+            "without four of a rank, and four of a rank are laid aside at once as a book",
+        )
     if len(hand) < want:
         raise RuleViolation(
             "GF-DECK", f"there are not enough cards left in the pack to give {name} {want}"

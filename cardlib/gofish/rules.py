@@ -237,6 +237,8 @@ def gf_go_fish(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) ->
 def gf_lucky_draw(asker: str, move: GoFishMove, drawn: Card, facts: list[Fact]) -> bool:
     """A drawn card of the rank just asked lets the asker go on; any other card ends the turn."""
     lucky = move.asks_for(drawn)  # in the specific-card variation: that exact card
+    if lucky:  # it is shown to everyone: the draw (GF-GO-FISH's fact, just told) is public
+        facts[-1] = tell.shown(facts[-1])
     facts.append(tell.lucky_draw(asker, drawn, move, lucky))
     return lucky
 

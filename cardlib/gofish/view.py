@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 class GoFishView:
     """One player's view of the game: their ``hand`` (sorted), every player's number of
     cards and books, the stock's size, the requests made so far, the table's options, and
-    the player's legal requests now with the rule that decides them."""
+    the player's legal requests now with the rule that decides them; and what the table
+    says aloud: who is out, why it is the player to move's turn, and who won."""
 
     game: ClassVar[str] = "go-fish"
 
@@ -52,6 +53,12 @@ class GoFishView:
     #: the rule that decides the player's requests now: the rule of the turn (GF-FIRST,
     #: GF-NEXT, ...) when it is someone else's, the end's rule once the game is over
     legal_rule: str
+    #: the players out of the game (no cards and no stock: GF-EMPTY-DRAW, GF-NO-STOCK)
+    out: tuple[str, ...]
+    #: why it is the player to move's turn, with its rule (the engine's ``turn_reason``)
+    turn_reason: str
+    #: once the game is over, the players with the most books (GF-WIN); before, none
+    winners: tuple[str, ...]
 
     @property
     def is_over(self) -> bool:
@@ -86,6 +93,9 @@ def view_of(game: GoFishGame, player: str) -> GoFishView:
         history=tuple(game.history),
         legal=tuple(game._legal()) if player == to_move else (),
         legal_rule=rule,
+        out=tuple(p for p in game.players if game.is_out(p)),
+        turn_reason=game.turn_reason,
+        winners=tuple(game.winners()) if to_move is None else (),
     )
 
 

@@ -6,9 +6,18 @@ variation, for that very card) or a rank chip (any rank, held or not).  Every pl
 every rank stays clickable, also yourself, a player who is out and a rank already booked:
 the engine makes the request or refuses it, and the refusal names the rule, the reason and
 what would be legal instead.  The dropdowns ``target`` and ``what`` (``rank`` at the
-table) with the **Ask** button make the same requests.  Each widget stands on a
+table) with the **Ask** button make the same requests, and after every move they offer a
+request the rules allow (never one to the asker).  Each widget stands on a
 :class:`~cardlib.widgets.session.TableSession` (undo, restart, a new deal by number, save
 as a worked example) and draws the books and the stock per player beside the table.
+
+The table against the computer shows what the learner's seat may know and nothing else:
+it is drawn from ``game.view(you)`` (the others' hands as card backs) and tells each
+request as the learner's seat is told it: a card a computer player fishes is "a card"
+unless it is of the rank asked for and shown (GF-LUCKY-DRAW), and of cards handed over
+between two others the table hears the rank and how many.  The sources show no hand when
+the game ends (only the books count), so neither does the table.  The sandbox's learner
+plays every seat and is told everything.
 """
 
 from __future__ import annotations
@@ -24,9 +33,10 @@ from cardlib.game import Event
 from cardlib.gofish.article import ARTICLE_SCENARIO, Scenario
 from cardlib.gofish.bot import simple_bot
 from cardlib.gofish.engine import RULE_SETS, GoFishGame, GoFishMove, GoFishOptions
-from cardlib.gofish.render import books_and_stock_picture, gofish_game_html
+from cardlib.gofish.render import books_and_stock_picture, gofish_game_html, gofish_view_html
+from cardlib.gofish.view import GoFishView
 from cardlib.widgets import ipywidgets as w
-from cardlib.widgets.controls import STYLE, CardButton, card_button, chip, standard_face
+from cardlib.widgets.controls import BLANK, STYLE, CardButton, card_button, chip, standard_face
 from cardlib.widgets.session import Refusal, TableSession
 from cardlib.widgets.table import SessionControls, status_html, status_text
 
@@ -49,13 +59,14 @@ def _handed_and_drawn(event: Event) -> tuple[list[Card], Card | None]:
     return handed, drawn
 
 
-def _next_words(game: GoFishGame) -> str:
-    if game.is_over:
-        winners = game.winners()
-        books = ", ".join(f"{p} {k}" for p, k in game.book_counts().items())
+def _next_words(view: GoFishView) -> str:
+    """Who asks next and why, or who won: what the table says aloud (any seat's view)."""
+    if view.is_over:
+        winners = view.winners
+        books = ", ".join(f"{p} {len(ranks)}" for p, ranks in view.books.items())
         who = winners[0] + " wins" if len(winners) == 1 else " and ".join(winners) + " tie"
-        return f"the game is over ({game.ended_by}); {who} (GF-WIN); books: {books}"
-    return f"{game.to_move} to ask: {game.turn_reason}"
+        return f"the game is over ({view.legal_rule}); {who} (GF-WIN); books: {books}"
+    return f"{view.to_move} to ask: {view.turn_reason}"
 
 
 def _sentence(words: str) -> str:
@@ -88,7 +99,7 @@ def _instead(game: GoFishGame, legal: Sequence[GoFishMove]) -> tuple[str, ...]:
     return (f"ask {_or(targets)} for {rank_words}",)
 
 
-def _event_lines(event: Event, game: GoFishGame) -> list[str]:
+def _event_lines(event: Event, view: GoFishView) -> list[str]:
     """What a request did, a line each: handed over, drawn, who asks next."""
     handed, drawn = _handed_and_drawn(event)
     given = event.of("hand-over") or event.of("ask")
@@ -97,7 +108,7 @@ def _event_lines(event: Event, game: GoFishGame) -> list[str]:
         f"Handed over: {_cards_text(handed)} ({give_rule})",
         f"Drawn from the stock: {drawn if drawn else 'nothing'}"
         + (" (GF-GO-FISH)" if drawn else ""),
-        f"Next: {_next_words(game)}",
+        f"Next: {_next_words(view)}",
     ]
 
 
@@ -121,6 +132,8 @@ class _GoFishControls(SessionControls):
     rank_chips: list[CardButton]
     status: w.HTML
     summary: w.HTML
+    #: the game and the number of moves the dropdowns last offered a request for
+    _offered_for: tuple[GoFishGame, int] | None = None
 
     @property
     def game(self) -> GoFishGame:
@@ -221,6 +234,23 @@ class _GoFishControls(SessionControls):
             return self._tell(self._nothing_asked_for())
         return self._try(f"ask {self.target.value} {what}")
 
+    def _offer_a_legal_request(self) -> None:
+        """After a move, an undo or a new start (not after a refusal: the learner's choice
+        stays), the dropdowns offer a request the rules allow, if theirs is not one: never
+        a request to the asker, nor for a rank the asker does not hold."""
+        s = self.session
+        offered = self._offered_for
+        if offered is not None and offered[0] is s.game and offered[1] == len(s.steps):
+            return
+        self._offered_for = (s.game, len(s.steps))
+        legal = s.legal()
+        chosen = f"ask {self.target.value} {self._what_dropdown().value}"
+        if not legal or chosen in s.game.legal_moves():
+            return
+        first = legal[0]
+        self.target.value = first.target
+        self._what_dropdown().value = str(first.card if first.card is not None else first.rank)
+
     def _try(self, move: str) -> bool:
         """The learner tries ``move``; a refusal says shortly what is legal instead."""
         s = self.session
@@ -257,7 +287,8 @@ class _GoFishControls(SessionControls):
                 what = f"ask for {cards[i]}" if self.specific else f"ask for {cards[i].rank}s"
                 b.show(label, name=f"{name}: {what}", colour=colour)
                 b.layout.display = None
-            else:
+            else:  # hidden, and blank: the page keeps no face of a card held before
+                b.show(BLANK, name="no card", face_up=False)
                 b.layout.display = "none"
 
     def _mark(self) -> None:
@@ -317,7 +348,6 @@ class AskSandbox(_GoFishControls, w.VBox):
         self.ask_button.on_click(self.click(self.ask))
         self.rule_set.observe(self.click(self._rule_set_changed), names="value")
         self.target.observe(self.click(lambda: None), names="value")
-        self._default_target()
         form = w.HBox([self.asker, self.target, self.what, self.ask_button])
         super().__init__(
             [
@@ -339,11 +369,6 @@ class AskSandbox(_GoFishControls, w.VBox):
     def _what_dropdown(self) -> w.Dropdown:
         return self.what
 
-    def _default_target(self) -> None:
-        asks = list(self.game.legal_moves())
-        if asks:
-            self.target.value = asks[0].target
-
     def _rule_set_changed(self) -> None:
         """A rule set chosen: back to the scenario under it.  Nothing chosen (``None``)
         puts the dropdown back to the rule set in play, as the table does."""
@@ -357,7 +382,6 @@ class AskSandbox(_GoFishControls, w.VBox):
         """Back to the scenario (under the rule set chosen now)."""
         self.session.start = self.scenario.game(self.options)
         self.session.restart()
-        self._default_target()
         self._refresh()
 
     def restart(self) -> None:
@@ -375,18 +399,24 @@ class AskSandbox(_GoFishControls, w.VBox):
     def _mover_hand(self) -> list[Card]:
         return self.game.hand(self.session.mover)
 
+    def _seen(self) -> GoFishView:
+        """The sandbox's learner plays every seat: the view of the one to ask shows all
+        that the pictures and words need (the hands are drawn whole)."""
+        return self.game.view(self.session.mover)
+
     def _headline_and_lines(self) -> tuple[str, list[str]]:
-        game, steps = self.game, self.session.steps
+        view, steps = self._seen(), self.session.steps
         if self.session.refusal is not None:
-            return _sentence(_next_words(game)), []
+            return _sentence(_next_words(view)), []
         if not steps:
-            return _sentence(_next_words(game)), [
+            return _sentence(_next_words(view)), [
                 "Click whom to ask, then a card of the hand or a rank to ask for it."
             ]
         last = steps[-1]
         move = GoFishMove.parse(last.move)
         head = f"{last.player} asks {move.target} for {_what_words(move)}."
-        return head, [*_event_lines(last.event, game), str(last.event)]
+        event = self.session.story[-1]  # every seat is the learner's: the whole event
+        return head, [*_event_lines(event, view), str(event)]
 
     @property
     def text(self) -> str:
@@ -397,8 +427,9 @@ class AskSandbox(_GoFishControls, w.VBox):
 
     def _refresh(self) -> None:
         game, s = self.game, self.session
+        self._offer_a_legal_request()
         self.table.value = STYLE + gofish_game_html(game, controls=[self.session.mover])
-        self.summary.value = books_and_stock_picture(game)
+        self.summary.value = books_and_stock_picture(self._seen())
         who = game.to_move
         self.asker.value = f"<b>{html.escape(who)}</b>:" if who else "<b>nobody</b>:"
         self._sync_hand()
@@ -415,7 +446,9 @@ class GoFishTable(_GoFishControls, w.VBox):
     """A game of Go Fish: the learner against computer players (:func:`simple_bot`).
 
     On your turn click whom to ask, then a card of your hand (or any rank chip).  The
-    computer players answer at once; their requests are narrated.  Changing the rule set
+    computer players answer at once; their requests are narrated as your seat hears them
+    (what they fish stays theirs), and the table is drawn from your seat's view.  Changing
+    the rule set
     deals the same deal number under the new rules; **New deal** deals the number shown,
     **Next deal** the number after it.
     """
@@ -503,52 +536,55 @@ class GoFishTable(_GoFishControls, w.VBox):
         return done
 
     def _mover_hand(self) -> list[Card]:
-        return self.game.hand(self.you)
+        return list(self._seen().hand)
+
+    def _seen(self) -> GoFishView:
+        """What the learner's seat may know: all the table draws."""
+        return self.game.view(self.you)
 
     @property
     def messages(self) -> list[str]:
-        """The game's story: the deal, then every request (the learner's and the replies)."""
+        """The game's story as the learner's seat is told it: the deal, then every request
+        (the learner's and the replies)."""
         start = f"A new game ({self.game.options.rule_set}, seed {self.seed})."
         return [start, *self.game.setup_log, *self.session.log]
 
-    def _lines(self) -> list[str]:
+    def _lines(self, view: GoFishView) -> list[str]:
         """The news: since the learner's last request (the deal before the first)."""
-        steps = self.session.steps
+        steps, story = self.session.steps, self.session.story
         last = max((i for i, s in enumerate(steps) if s.by_learner), default=None)
-        news = self.messages if last is None else [_said(s.event) for s in steps[last:]]
-        game = self.game
-        books = ", ".join(f"{p} {k}" for p, k in game.book_counts().items())
-        return [f"Books: {books}. Stock: {game.stock_size}.", *news[-12:]]
+        news = self.messages if last is None else [_said(e) for e in story[last:]]
+        books = ", ".join(f"{p} {len(ranks)}" for p, ranks in view.books.items())
+        return [f"Books: {books}. Stock: {view.stock_size}.", *news[-12:]]
 
-    def _headline(self) -> str:
-        game = self.game
-        if game.is_over:
-            return _sentence(_next_words(game))
+    def _headline(self, view: GoFishView) -> str:
+        if view.is_over:
+            return _sentence(_next_words(view))
         what = "that very card" if self.specific else "its rank"
         return (
-            f"Your turn ({game.turn_reason}): click a player, then a card of yours to ask "
+            f"Your turn ({view.turn_reason}): click a player, then a card of yours to ask "
             f"for {what}."
         )
 
     @property
     def text(self) -> str:
         """What the table shows under the cards, as plain text: the situation, then the news."""
-        s = self.session
-        return status_text(self._headline(), s.refusal, self._lines(), s.problem)
+        s, view = self.session, self._seen()
+        return status_text(self._headline(view), s.refusal, self._lines(view), s.problem)
 
     def _refresh(self) -> None:
         game, s = self.game, self.session
-        self.table.value = STYLE + gofish_game_html(
-            game, hidden=self.players[1:], controls=[self.you]
-        )
-        self.summary.value = books_and_stock_picture(game)
+        view = self._seen()
+        self._offer_a_legal_request()
+        self.table.value = STYLE + gofish_view_html(view, controls=[self.you])
+        self.summary.value = books_and_stock_picture(view)
         self._sync_hand()
         self._mark()
         self.undo_button.disabled = not s.can_undo
         if self.rule_set.value != game.options.rule_set:  # a refused change: show the game's
             self.rule_set.value = game.options.rule_set
-        lines = [*self._lines(), *self.saved_line()]
-        self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)
+        lines = [*self._lines(view), *self.saved_line()]
+        self.status.value = status_html(self._headline(view), s.refusal, lines, s.problem)
 
 
 __all__ = ["ARTICLE_SCENARIO", "AskSandbox", "GoFishTable", "Scenario", "books_and_stock_picture"]

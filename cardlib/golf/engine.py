@@ -80,7 +80,7 @@ from cardlib.golf.scoring import (
     column_points,
     column_score,
     score_layout,
-    value,
+    worth_so_far,
 )
 from cardlib.golf.view import GolfView
 
@@ -235,16 +235,9 @@ class GolfGame:
         seed: int | str | None,
         record: bool,
     ) -> None:
-        if isinstance(players, str):
-            raise NotationError(f"{short(players)} is not a list of player names")
-        try:
-            names = [str(p) for p in players]
-        except TypeError:
-            raise NotationError(f"{short(players)} is not a list of player names") from None
+        names = arguments.player_names(players)
         one_pack(names)
-        if len(set(names)) != len(names) or not all(n.strip() for n in names):
-            raise NotationError(f"players need distinct, non-empty names: {names!r}")
-        self.players: tuple[str, ...] = tuple(names)
+        self.players: tuple[str, ...] = names
         self.dealer = self.players[-1] if dealer is None else self._player(dealer)
         self.options = GolfOptions.of(options)
         self.seed = arguments.seed(seed)
@@ -500,14 +493,9 @@ class GolfGame:
     def visible_score(self, player: str) -> int:
         """What the face-up cards of a layout are worth so far: what a player at the table sees."""
         lay = self.layouts[self._player(player)]
-        total = 0
-        for c in range(3):
-            top, bottom = lay.visible(Position(c)), lay.visible(Position(c + 3))
-            if top and bottom:
-                total += column_points(top, bottom)
-            else:
-                total += sum(value(x) for x in (top, bottom) if x)
-        return total
+        return sum(
+            worth_so_far(lay.visible(Position(c)), lay.visible(Position(c + 3))) for c in range(3)
+        )
 
     def _repr_html_(self) -> str:
         from cardlib.golf import render

@@ -3,6 +3,8 @@
 
     >>> GolfMove.parse("replace bottom-left")
     GolfMove.parse('replace BL')
+    >>> GolfMove.parse("flip TL").words
+    'turn up the top-left card'
     >>> Position.BM.words, Position.BM.column
     ('bottom-middle', 1)
 """
@@ -124,6 +126,25 @@ class GolfMove:
         raise NotationError(
             f"{short(text)} is not a Golf move: write flip TL, draw, take, replace BL or discard"
         )
+
+    @property
+    def words(self) -> str:
+        """The move as a learner reads it: ``flip TL`` is "turn up the top-left card"."""
+        at = self.position.words if self.position is not None else ""
+        said = {
+            "flip": f"turn up the {at} card",
+            "draw": "draw the top card of the stock",
+            "take": "take the top card of the discard pile",
+            "replace": f"put the card you hold in place of the {at} card",
+            "discard": "discard the card you hold",
+            "pass": "pass",
+            "peek": f"look at the face-down {at} card",
+            "take back": "take back your last move",
+        }
+        if self.kind == "move":
+            assert self.to is not None
+            return f"move the {at} card to the {self.to.words} place"
+        return said[self.kind]
 
     def __str__(self) -> str:
         return " ".join([self.kind] + [p.name for p in (self.position, self.to) if p is not None])

@@ -1,14 +1,19 @@
-"""HTML pictures of Golf layouts and tables, for Jupyter's ``_repr_html_``."""
+"""HTML pictures of Golf layouts and tables: the whole game (Jupyter's ``_repr_html_``), and
+what one seat sees of it (:func:`seen_layout_html`, :func:`column_scores_html`, drawn from a
+:class:`~cardlib.golf.view.GolfView`), which the table widget shows."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardlib.render import card_html, empty_pile_html
 
 if TYPE_CHECKING:
+    from cardlib.cards import Card
     from cardlib.golf.engine import GolfGame, Layout
+    from cardlib.golf.view import GolfView
 
 
 def golf_layout_html(
@@ -20,27 +25,84 @@ def golf_layout_html(
     highlight: int | None = None,
 ) -> str:
     """A Golf layout as its 2x3 grid; with ``scores``, each fully visible column's points below."""
+    seen = [c if reveal or up else None for c, up in zip(layout.cards, layout.up, strict=True)]
+    return seen_layout_html(seen, scores=scores, size=size, highlight=highlight)
+
+
+def seen_layout_html(
+    seen: Sequence[Card | None],
+    *,
+    scores: bool = True,
+    size: int = 44,
+    highlight: int | None = None,
+) -> str:
+    """A layout as a player sees it (a seat's view: the card where it is face up, None
+    where it is face down) as its 2x3 grid; with ``scores``, each column's points below
+    once both its cards are up."""
     from cardlib.golf.engine import column_score
 
     cells = []
     for row in (0, 1):
         tds = "".join(
-            f"<td>{card_html(layout.cards[row * 3 + c], face_up=reveal or layout.up[row * 3 + c], size=size, highlight=highlight == row * 3 + c)}</td>"
+            f"<td>{card_html(seen[row * 3 + c], size=size, highlight=highlight == row * 3 + c)}</td>"
             for c in range(3)
         )
         cells.append(f"<tr>{tds}</tr>")
     if scores:
         totals: list[str] = []
         for c in range(3):
-            visible = reveal or (layout.up[c] and layout.up[c + 3])
+            top, bottom = seen[c], seen[c + 3]
             text = (
-                str(column_score(layout.cards[c], layout.cards[c + 3]).points) if visible else "?"
+                str(column_score(top, bottom).points)
+                if top is not None and bottom is not None
+                else "?"
             )
             totals.append(
                 f'<td style="text-align:center;font-family:sans-serif;color:#555;">{text}</td>'
             )
         cells.append(f"<tr>{''.join(totals)}</tr>")
     return f'<table class="cardlib-golf-layout" style="border-collapse:collapse;display:inline-table;">{"".join(cells)}</table>'
+
+
+def seen_score(seen: Sequence[Card | None]) -> int:
+    """What the face-up cards of a layout as a player sees it are worth (the score once
+    every card is up): each column's :func:`~cardlib.golf.scoring.worth_so_far`."""
+    from cardlib.golf.scoring import worth_so_far
+
+    return sum(worth_so_far(seen[c], seen[c + 3]) for c in range(3))
+
+
+def column_scores_html(view: GolfView) -> str:
+    """Each player's running column scores as a seat sees them, as small bars: what the
+    face-up cards of each column are worth now (a paired column 0), and the total so far;
+    once the hole is over (every card up), the hole's scores."""
+    from cardlib.golf.scoring import COLUMNS, worth_so_far
+
+    rows = []
+    for p in view.players:
+        seen = view.layouts[p]
+        cells = []
+        for c in range(3):
+            top, bottom = seen[c], seen[c + 3]
+            pts = worth_so_far(top, bottom)
+            down = (top is None) + (bottom is None)
+            why = f"{down} down" if down else "both up"
+            width = min(abs(pts), 20) * 4
+            colour = "#27ae60" if pts <= 0 else "#e67e22"
+            cells.append(
+                f'<td style="padding:2px 6px;white-space:nowrap" title="{COLUMNS[c]} column: {pts} ({why})">'
+                f'{COLUMNS[c]} <b>{pts}</b> <span style="display:inline-block;width:{width}px;'
+                f'height:8px;background:{colour}"></span></td>'
+            )
+        rows.append(
+            f'<tr><th style="text-align:left;white-space:nowrap">{html.escape(p)}</th>{"".join(cells)}'
+            f"<td><b>{seen_score(seen)}</b></td></tr>"
+        )
+    caption = "The hole's scores" if view.is_over else "Column scores so far"
+    return (
+        '<table class="cardlib-golf-columns" style="border-collapse:collapse">'
+        f'<caption style="text-align:left">{caption}</caption>' + "".join(rows) + "</table>"
+    )
 
 
 def golf_game_html(game: GolfGame, *, size: int = 40, show_all: bool | None = None) -> str:

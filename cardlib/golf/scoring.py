@@ -67,6 +67,15 @@ def column_points(top: Card | str, bottom: Card | str) -> int:
     return value(top) + value(bottom)
 
 
+def worth_so_far(top: Card | None, bottom: Card | None) -> int:
+    """What the face-up cards of a column (None: face down) are worth so far, as a player
+    at the table sees them: the column's points (:func:`column_points`) once both are up,
+    else the value of the card up, if any."""
+    if top is not None and bottom is not None:
+        return column_points(top, bottom)
+    return sum(value(c) for c in (top, bottom) if c is not None)
+
+
 @dataclass(frozen=True, slots=True)
 class ColumnScore:
     """One column's points and the rule that decided them, in words."""

@@ -304,16 +304,25 @@ def _draw(game: GolfGame, who: str, mv: GolfMove) -> Event:
         reshuffled = len(game.stock)
     card = game.stock.pop()
     game.holding, game.held_from, game.phase = card, "stock", "place"
+    # The card drawn is seen by the drawer alone until it is placed or discarded, face up
+    # either way (GOLF-REPLACE, GOLF-DISCARD-STOCK): the others are told a card was drawn.
     if reshuffled:
         text = (
             "{} draws {} from the stock (the stock was empty: {} discards reshuffled into "
             "a new stock)"
         )
-        rules = ("GOLF-STOCK-OUT", "GOLF-DRAW")
-        fact = Fact("draw", rules, text, (who, card, reshuffled), who, (card,), "stock", reshuffled)
+        public = (
+            "{0} draws a card from the stock (the stock was empty: {2} discards reshuffled "
+            "into a new stock)"
+        )
+        rules: tuple[str, ...] = ("GOLF-STOCK-OUT", "GOLF-DRAW")
+        words: tuple[object, ...] = (who, card, reshuffled)
     else:
-        text = "{} draws {} from the stock"
-        fact = Fact("draw", ("GOLF-DRAW",), text, (who, card), who, (card,), "stock", 0)
+        text, public = "{} draws {} from the stock", "{0} draws a card from the stock"
+        rules, words = ("GOLF-DRAW",), (who, card)
+    fact = Fact(
+        "draw", rules, text, words, who, (card,), "stock", reshuffled, seen_by=(who,), public=public
+    )
     return Event(who, mv, (fact,))
 
 
@@ -447,18 +456,35 @@ def last_turns_owed(game: GolfGame, went_out: str, to_move_given: bool) -> None:
             "GOLF-END", f"{went_out} has not gone out: not all six of their cards are face up"
         )
     mover = game.players[game.seat]
-    if not to_move_given or mover == went_out:
+    if not to_move_given:
         raise NotationError(
             f"after {went_out} went out, give to_move: the player whose last turn comes next"
         )
-    game.went_out = went_out
+    if mover == went_out:
+        raise RuleViolation(
+            "GOLF-END",
+            f"{went_out} went out, so no turn of theirs is owed: the last turns are the "
+            "others', one each",
+        )
     # the players from the mover round to the one before went_out have their turn still
-    game.last_turns_left = (game.players.index(went_out) - game.seat) % len(game.players)
+    owed = (game.players.index(went_out) - game.seat) % len(game.players)
+    for i in range(owed):
+        name = game.players[(game.seat + i) % len(game.players)]
+        if game.layouts[name].all_up:
+            raise RuleViolation(
+                "GOLF-END",
+                f"{name}'s six cards are all face up, but {name} still has a last turn to "
+                f"come: the hand would have ended when {name} turned the sixth, before "
+                f"{went_out} went out",
+            )
+    game.went_out = went_out
+    game.last_turns_left = owed
 
 
 def _end(game: GolfGame, facts: list[Fact], rule: str, text: str, words: tuple[str, ...]) -> None:
+    # GOLF-END: everyone turns up the rest, so every card of the layouts is shown
     finish(game, rule)
-    facts.append(Fact("end", (rule,), text, words, None, (), None, game.scores()))
+    facts.append(Fact("end", (rule,), text, words, None, (), None, game.scores(), shows_all=True))
 
 
 def finish(game: GolfGame, rule: str) -> None:

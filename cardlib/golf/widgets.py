@@ -2,9 +2,16 @@
 
 The cards are the controls: the learner clicks a card of their layout, the stock or the
 discard pile (:mod:`cardlib.widgets.controls`).  Any click is tried as a move; the engine
-makes it or refuses it with its rule, and a refusal says what would be legal instead.
-The table stands on a :class:`~cardlib.widgets.session.TableSession` (undo, restart, new
-deal by number, save as a worked example).
+makes it or refuses it with its rule, and a refusal says what would be legal instead, in
+words with the notation beside them ("turn up the top-left card (flip TL)").  The table
+stands on a :class:`~cardlib.widgets.session.TableSession` (undo, restart, new deal by
+number, save as a worked example).
+
+The table shows what the learner's seat may know and nothing else: it is drawn from
+``game.view(you)`` (the others' face-down cards are backs) and tells each move as the
+learner's seat is told it (a card a computer player draws from the stock is "a card" until
+it is placed or discarded face up).  When the hole ends everyone turns up the rest
+(GOLF-END), and the table shows every card and tells the whole hole.
 """
 
 from __future__ import annotations
@@ -19,14 +26,13 @@ from cardlib.golf import render
 from cardlib.golf.bot import simple_bot
 from cardlib.golf.engine import (
     COLUMNS,
-    VALUES,
     GolfGame,
     GolfMove,
     GolfOptions,
     Position,
-    column_score,
     score_layout,
 )
+from cardlib.golf.view import GolfView
 from cardlib.render import card_html
 from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import (
@@ -236,49 +242,14 @@ def _captioned(button: CardButton, caption: str) -> w.VBox:
     return w.VBox([button, words], layout=w.Layout(align_items="center"))
 
 
-def column_pictures(game: GolfGame, *, reveal: bool = False) -> str:
-    """Each player's running column scores as small bars: what the face-up cards of each
-    column are worth now (a paired column 0), and the total so far."""
-    rows = []
-    for p in game.players:
-        lay = game.layouts[p]
-        cells = []
-        for c in range(3):
-            top, bottom = (
-                (lay.cards[c], lay.cards[c + 3])
-                if reveal
-                else (lay.visible(Position(c)), lay.visible(Position(c + 3)))
-            )
-            if top is not None and bottom is not None:
-                pts, why = column_score(top, bottom).points, "both up"
-            else:
-                seen = [x for x in (top, bottom) if x is not None]
-                pts, why = sum(VALUES[x.rank] for x in seen), f"{2 - len(seen)} down"
-            width = min(abs(pts), 20) * 4
-            colour = "#27ae60" if pts <= 0 else "#e67e22"
-            cells.append(
-                f'<td style="padding:2px 6px;white-space:nowrap" title="{COLUMNS[c]} column: {pts} ({why})">'
-                f'{COLUMNS[c]} <b>{pts}</b> <span style="display:inline-block;width:{width}px;'
-                f'height:8px;background:{colour}"></span></td>'
-            )
-        total = game.scores()[p] if reveal else game.visible_score(p)
-        rows.append(
-            f'<tr><th style="text-align:left;white-space:nowrap">{html.escape(p)}</th>{"".join(cells)}'
-            f"<td><b>{total}</b></td></tr>"
-        )
-    return (
-        '<table class="cardlib-golf-columns" style="border-collapse:collapse">'
-        '<caption style="text-align:left">Column scores so far</caption>'
-        + "".join(rows)
-        + "</table>"
-    )
-
-
 class GolfTable(SessionControls, w.VBox):
     """A hole of Six Card Golf: the learner ("Learner") against one or more computer players.
 
     Click your own cards to turn them up or to place the card you hold, the stock to draw,
-    the discard pile to take its top card (or, holding a drawn card, to discard it).
+    the discard pile to take its top card (or, holding a drawn card, to discard it).  What
+    it shows is what the learner's seat sees (``game.view(you)``) and the moves as that
+    seat is told them; once the hole is over, every card and the whole story, and the
+    hole's scores.  Save example saves the whole game (the game's record).
     """
 
     def __init__(
@@ -381,25 +352,25 @@ class GolfTable(SessionControls, w.VBox):
     def text(self) -> str:
         """What the status line shows, as plain text: the situation, then the latest events."""
         s = self.session
-        return status_text(self._headline(), s.refusal, self.messages[-6:], s.problem)
+        view = self.game.view(self.you)
+        return status_text(self._headline(view), s.refusal, self.messages[-6:], s.problem)
 
-    def _headline(self) -> str:
-        game = self.game
-        if game.is_over:
-            scores = game.scores()
+    def _headline(self, view: GolfView) -> str:
+        if view.is_over:  # every card is up (GOLF-END): the scores are there to read
+            scores = {p: render.seen_score(view.layouts[p]) for p in view.players}
             low = min(scores.values())
-            best = " and ".join(p for p in game.players if scores[p] == low)
+            best = " and ".join(p for p in view.players if scores[p] == low)
             listed = ", ".join(f"{p} {s}" for p, s in scores.items())
             return (
                 f"The hole is over (GOLF-END). Scores: {listed}. Lowest: {best}. "
                 f"Your score: {scores[self.you]}."
             )
-        if game.phase == "place":
-            if GolfMove("discard") in game.legal_moves():
-                todo = f"place {game.holding} (click a position) or discard it (click the pile)"
+        if view.phase == "place":
+            if GolfMove("discard") in view.legal_moves():
+                todo = f"place {view.holding} (click a position) or discard it (click the pile)"
             else:
                 todo = (
-                    f"place {game.holding} (click a position): a card taken from the discard "
+                    f"place {view.holding} (click a position): a card taken from the discard "
                     "pile must replace one of yours (GOLF-TAKE-MUST-REPLACE)"
                 )
         else:
@@ -408,40 +379,44 @@ class GolfTable(SessionControls, w.VBox):
                 "draw": "draw from the stock or take the discard",
                 "extra-flip": "turn one face-down card up (click it): the variant makes it "
                 "compulsory",
-            }[game.phase]
-        return f"Your score so far: {game.visible_score(self.you)}. {game.to_move} to {todo}."
+            }[view.phase]
+        mine = render.seen_score(view.layouts[self.you])
+        return f"Your score so far: {mine}. {view.to_move} to {todo}."
 
     def _refresh(self) -> None:
-        game, s = self.game, self.session
+        s = self.session
+        view = self.game.view(self.you)  # all the table shows: what the learner's seat sees
         others = "".join(
             f'<div style="display:inline-block;margin-right:16px"><b>{html.escape(p)}</b>'
-            f"{render.golf_layout_html(game.layouts[p], reveal=game.is_over, size=36)}</div>"
+            f"{render.seen_layout_html(view.layouts[p], size=36)}</div>"
             for p in self.players[1:]
         )
         self.table.value = STYLE + f'<div class="cardlib-golf-game">{others}</div>'
-        lay = game.layouts[self.you]
         for p, b in self.position_buttons.items():
-            up = lay.up[p] or game.is_over
-            label, name, colour = standard_face(lay.cards[p])
+            card = view.layouts[self.you][p]
             where = f"your {_position_name(p)} card: "
-            b.show(label, name=where + (name if up else "face down"), colour=colour, face_up=up)
-        if game.stock_size:
-            stock = f"the stock ({game.stock_size} cards): draw its top card"
+            if card is None:
+                b.show(BLANK, name=where + "face down", face_up=False)
+            else:
+                label, name, colour = standard_face(card)
+                b.show(label, name=where + name, colour=colour)
+        if view.stock_size:
+            stock = f"the stock ({view.stock_size} cards): draw its top card"
             self.draw_button.show(BLANK, name=stock, face_up=False)
         else:
             self.draw_button.show("empty", name="the stock: empty", empty=True)
-        top = game.discard_top
+        top = view.discard_top
         if top is None:
             self.take_button.show("empty", name="the discard pile: empty", empty=True)
         else:
             label, _name, colour = standard_face(top)
-            what = "discard the card you hold" if game.holding is not None else f"take {top}"
+            what = "discard the card you hold" if view.holding is not None else f"take {top}"
             self.take_button.show(
                 label, name=f"the discard pile, {top} on top: {what}", colour=colour
             )
         self.held.value = (
-            f"<span title='the card you hold'>holding {card_html(game.holding, size=44)}</span>"
-            if game.holding is not None and game.to_move == self.you
+            f"<span title='the card you hold'>holding {card_html(view.holding, size=44)}</span>"
+            if view.holding is not None and view.to_move == self.you
             else ""
         )
         legal = set(s.legal())
@@ -453,6 +428,6 @@ class GolfTable(SessionControls, w.VBox):
         self.draw_button.mark(self.showing_legal and GolfMove("draw") in legal)
         self.take_button.mark(self.showing_legal and self._pile_move() in legal)
         self.undo_button.disabled = not s.can_undo
-        self.summary.value = column_pictures(game, reveal=game.is_over)
+        self.summary.value = render.column_scores_html(view)
         lines = [*self.messages[-6:], *self.saved_line()]
-        self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)
+        self.status.value = status_html(self._headline(view), s.refusal, lines, s.problem)

@@ -150,8 +150,19 @@ class Auction(HandState):
         self.phase, self._turn = "nest", seat
         text = "{} wins the auction at {}: {} must take at least {} in counters"
         words = (bidder, self.bid, team(seat).label, self.bid)
+        # ROOK-NEST-TAKE: the nest goes into the bidder's hand unseen by the others
         text2 = "{} picks up the nest ({}) and lays five cards aside"
+        public = "{0} picks up the nest and lays five cards aside"
         return (
             Fact("auction-won", ("ROOK-BID-WIN",), text, words, bidder, value=self.bid),
-            Fact("nest", ("ROOK-NEST-TAKE",), text2, (bidder, Cards(nest)), bidder, tuple(nest)),
+            Fact(
+                "nest",
+                ("ROOK-NEST-TAKE",),
+                text2,
+                (bidder, Cards(nest)),
+                bidder,
+                tuple(nest),
+                seen_by=(bidder,),
+                public=public,
+            ),
         )

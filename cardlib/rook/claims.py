@@ -57,6 +57,9 @@ def _card(text: Any, path: Path) -> RookCard:
         return RookCard.parse(text)
     except NotationError as e:
         raise InputError.at(path, "ROOK-DECK", e.message) from None
+    except RuleViolation as v:  # a card taken out of the pack: refused where it is written
+        v.path = list(path)
+        raise
 
 
 def start(doc: Map) -> State:

@@ -297,8 +297,10 @@ class RookHand(Auction, Exchange):
         verdict = self.judge(player if player is not None else self.to_move, mv)
         if isinstance(verdict, RuleViolation):
             raise verdict
-        seat = self._turn
-        event = Event(self.players[seat], mv, self._make(seat, mv, verdict))
+        seat, who = self._turn, self.players[self._turn]
+        # the cards laid aside as the new nest are the bidder's secret (ROOK-NEST-TAKE)
+        seen_by = (who,) if mv.kind == "lay aside" else None
+        event = Event(who, mv, self._make(seat, mv, verdict), seen_by)
         if self._record:
             self.log.append(event)
         return event
@@ -579,7 +581,10 @@ class RookHand(Auction, Exchange):
         )
         self.phase = "over"
         points = {t.value: v for t, v in score.points.items()}
-        return Fact("score", (score.rule,), "the hand is over: {}", (score,), value=points)
+        # every card has been played, and the nest is turned up with the last trick
+        # (ROOK-NEST-LAST): nothing of the hand is hidden any more
+        text = "the hand is over: {}"
+        return Fact("score", (score.rule,), text, (score,), value=points, shows_all=True)
 
 
 _FIRST: tuple[Rule, ...] = (RookHand._hand_over, RookHand._in_turn)

@@ -3,6 +3,8 @@ and ``play Y7`` (or just ``Y7``)::
 
     >>> RookMove.parse("lay aside R7 R6 R11 B11 R5")
     RookMove.parse('lay aside R5 R6 R7 R11 B11')
+    >>> RookMove.parse("G12").words, RookMove.parse("trump green").words
+    ('play the green 12', 'name green as trump')
 
 The notation checks only a move's shape; the rules (a bid of at least 70, exactly five
 cards laid aside, ...) are the hand's to enforce.
@@ -110,6 +112,21 @@ class RookMove:
     def card(self) -> RookCard:
         """The card of a ``play`` move."""
         return self.cards[0]
+
+    @property
+    def words(self) -> str:
+        """The move as a learner reads it: ``play G12`` is "play the green 12"."""
+        if self.kind == "bid":
+            return f"bid {self.amount}"
+        if self.kind == "trump":
+            assert self.colour is not None
+            return f"name {self.colour.word} as trump"
+        if self.kind == "play":
+            card = self.card.words
+            return f"play {card if card.startswith('the ') else 'the ' + card}"
+        if self.kind == "lay aside":
+            return f"lay {', '.join(c.words for c in self.cards)} aside as the new nest"
+        return self.kind
 
     def __str__(self) -> str:
         if self.kind == "bid":

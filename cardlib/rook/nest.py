@@ -135,9 +135,23 @@ class Exchange(HandState):
             "{} lays aside {} as the new nest ({} in counters, for whoever wins the last "
             "trick) and keeps {}"
         )
+        # the new nest is face down: the others see five cards go down, not which
+        public = "{0} lays five cards aside as the new nest (for whoever wins the last trick)"
         points = counters(move.cards)
         words = (who, Cards(move.cards), points, Cards(held))
-        return (Fact("lay-aside", ("ROOK-NEST-TAKE",), text, words, who, move.cards, value=points),)
+        return (
+            Fact(
+                "lay-aside",
+                ("ROOK-NEST-TAKE",),
+                text,
+                words,
+                who,
+                move.cards,
+                value=points,
+                seen_by=(who,),
+                public=public,
+            ),
+        )
 
     def _name_trump(self, seat: int, move: RookMove) -> tuple[Fact, ...]:
         who = self.players[seat]

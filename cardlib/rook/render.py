@@ -1,5 +1,9 @@
 """HTML pictures of Rook: cards in their colours and the bird, hands, the nest, a trick, a table.
 
+:func:`rook_hand_html` draws the whole hand; :func:`rook_view_html` and the pictures beside
+it (:func:`summary_picture`) draw what one seat sees (a :class:`~cardlib.rook.view.RookView`),
+which is all a learner's table shows.
+
 The markup is deterministic (no ids, no timestamps) so notebooks can be checked by nbval.
 Every function takes keyword-only options and returns a string.
 """
@@ -7,14 +11,16 @@ Every function takes keyword-only options and returns a string.
 from __future__ import annotations
 
 import html
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cardlib.rook.cards import Colour, RookCard
+from cardlib.rook.seats import team_of_seat
 
 if TYPE_CHECKING:
     from cardlib.rook.hand import RookHand
     from cardlib.rook.tricks import Trick
+    from cardlib.rook.view import RookView
 
 #: (ink, paper) for each colour: the number is printed in the ink on a tint of it
 COLOURS: dict[Colour, tuple[str, str]] = {
@@ -130,21 +136,51 @@ def rook_hand_html(
 
     Players named in ``hidden`` show their cards face down until the hand is over.  The
     cards of players named in ``controls`` are not drawn here: a widget draws them once,
-    as the card buttons below the table.
+    as the card buttons below the table.  (A seat's table is :func:`rook_view_html`.)
     """
+    held: dict[str, Sequence[RookCard] | int] = {
+        p: len(hand.hand_of(p)) if p in hidden and not hand.is_over else hand.hand_of(p)
+        for p in hand.players
+    }
+    nest: Sequence[RookCard] | int = hand.nest if hand.is_over else len(hand.nest)
+    return _table_html(hand.view(hand.players[0]), held, nest, size, controls)
+
+
+def rook_view_html(view: RookView, *, size: int = 36, controls: Collection[str] = ()) -> str:
+    """The table of one hand as one seat sees it (``hand.view(player)``): their own cards,
+    every other hand as as many card backs, the nest face down unless this seat may know it
+    (the bidder who laid it aside; everyone once it is turned up with the last trick), the
+    contract, trump, the trick in progress (or the last one), counters and the score."""
+    held: dict[str, Sequence[RookCard] | int] = {
+        p: view.hand if p == view.player else view.hand_sizes[p] for p in view.players
+    }
+    nest: Sequence[RookCard] | int = view.nest if view.nest is not None else view.nest_size
+    return _table_html(view, held, nest, size, controls)
+
+
+def _table_html(
+    view: RookView,
+    held: Mapping[str, Sequence[RookCard] | int],
+    nest: Sequence[RookCard] | int,
+    size: int,
+    controls: Collection[str],
+) -> str:
+    """The table from what is public in ``view`` (any seat's) and the cards given: each
+    hand and the nest as the cards seen, or as how many backs."""
     from cardlib.rook.seats import Seat
 
     rows = []
-    for seat, name in zip(Seat, hand.players, strict=True):
-        mark = " ▶" if name == hand.to_move else ""
-        face_up = hand.is_over or name not in hidden
-        cards = hand.hand_of(name)
-        noun = "card" if len(cards) == 1 else "cards"
-        drawn = (
-            f'<span style="{_TEXT}color:#555;">{len(cards)} {noun}: the buttons below</span>'
-            if name in controls and cards
-            else rook_cards_html(cards, face_up=face_up, size=size)
-        )
+    for seat, name in zip(Seat, view.players, strict=True):
+        mark = " ▶" if name == view.to_move else ""
+        cards = held[name]
+        count = cards if isinstance(cards, int) else len(cards)
+        noun = "card" if count == 1 else "cards"
+        if name in controls and count:
+            drawn = f'<span style="{_TEXT}color:#555;">{count} {noun}: the buttons below</span>'
+        elif isinstance(cards, int):
+            drawn = _backs(cards, size=size)
+        else:
+            drawn = rook_cards_html(cards, size=size)
         rows.append(
             "<tr>"
             f'<td style="{_TEXT}font-weight:bold;padding-right:8px;white-space:nowrap;">'
@@ -153,67 +189,85 @@ def rook_hand_html(
             f"{seat.team.value}</span></td>"
             f"<td>{drawn}</td></tr>"
         )
-    facts = [f"{hand.dealer} deals"]
-    if hand.bid is not None:
-        facts.append(f"contract: {hand.bidder} {hand.bid} ({hand.bidders.label})")  # type: ignore[union-attr]
-    elif hand.high_bid is not None:
-        facts.append(f"high bid {hand.high_bid}")
-    if hand.trump is not None:
-        ink, _paper = COLOURS[hand.trump]
-        facts.append(f'trump: <b style="color:{ink};">{hand.trump.word}</b>')
-    taken = hand.counters_taken()
+    facts = [f"{view.dealer} deals"]
+    if view.bid is not None and view.bidder is not None:
+        label = team_of_seat(view.players.index(view.bidder)).label
+        facts.append(f"contract: {view.bidder} {view.bid} ({label})")
+    elif view.high_bid is not None:
+        facts.append(f"high bid {view.high_bid}")
+    if view.trump is not None:
+        ink, _paper = COLOURS[view.trump]
+        facts.append(f'trump: <b style="color:{ink};">{view.trump.word}</b>')
+    taken = view.counters
     facts.append(f"counters NS {taken['NS']}, EW {taken['EW']}")
-    nest_up = hand.is_over
-    nest = (
-        f'<div style="{_TEXT}margin-top:4px;">Nest ({len(hand.nest)}): '
-        f"{nest_html(hand.nest, face_up=nest_up, size=size)}</div>"
+    laid = (
+        _backs(nest, size=size, empty="empty")
+        if isinstance(nest, int)
+        else rook_cards_html(nest, size=size, empty="empty")
     )
-    if hand.current_trick:
-        trick = trick_html(hand.current_trick, size=size, caption=f"Trick {len(hand.tricks) + 1}")
-    elif hand.tricks:
-        trick = finished_trick_html(hand.tricks[-1], size=size)
+    count = nest if isinstance(nest, int) else len(nest)
+    nest_row = (
+        f'<div style="{_TEXT}margin-top:4px;">Nest ({count}): '
+        f'<span class="cardlib-rook-nest">{laid}</span></div>'
+    )
+    if view.current_trick:
+        trick = trick_html(view.current_trick, size=size, caption=f"Trick {len(view.tricks) + 1}")
+    elif view.tricks:
+        trick = finished_trick_html(view.tricks[-1], size=size)
     else:
         trick = ""
-    state = html.escape(_state(hand))
+    state = html.escape(_state(view))
     return (
         '<div class="cardlib-rook-hand">'
-        f'<table style="border-collapse:collapse;">{"".join(rows)}</table>{nest}'
+        f'<table style="border-collapse:collapse;">{"".join(rows)}</table>{nest_row}'
         f'<div style="{_TEXT}margin-top:4px;">{"; ".join(facts)}.</div>'
         f'<div style="margin-top:4px;">{trick}</div>'
         f'<div style="{_TEXT}margin-top:4px;font-weight:bold;">{state}</div></div>'
     )
 
 
-def _state(hand: RookHand) -> str:
-    if hand.thrown_in:
+def _backs(count: int, *, size: int, empty: str = "no cards") -> str:
+    """``count`` cards face down (nothing: ``empty``)."""
+    if not count:
+        return f'<span style="{_TEXT}color:#777;">{html.escape(empty)}</span>'
+    return rook_card_html(None, size=size) * count
+
+
+def _state(view: RookView) -> str:
+    if view.thrown_in:
         return "All four passed: the cards are thrown in (house rule)."
-    if hand.is_over:
-        assert hand.score is not None
-        return f"The hand is over: {hand.score.explain()}."
+    if view.is_over:
+        assert view.score is not None
+        return f"The hand is over: {view.score.explain()}."
     doing = {
         "bid": "to bid or pass",
         "nest": "to lay five cards aside",
         "trump": "to name trump",
-        "play": "to lead" if not hand.current_trick else "to play",
-    }[hand.phase]
-    return f"{hand.to_move} {doing}."
+        "play": "to lead" if not view.current_trick else "to play",
+    }[view.phase]
+    return f"{view.to_move} {doing}."
 
 
 # -- pictures -----------------------------------------------------------------------
 
 
-def counters_picture(hand: RookHand) -> str:
-    """Counters per team as bars out of 120, with the contract marked on the bidders' bar."""
-    taken = hand.counters_taken()
-    team = hand.bidders
+def counters_picture(view: RookView) -> str:
+    """Counters per team as bars out of 120, with the contract marked on the bidders' bar
+    (any seat's view: the counters taken are public)."""
+    taken = view.counters
+    team = (
+        team_of_seat(view.players.index(view.bidder))
+        if view.bidder is not None and view.bid is not None
+        else None
+    )
     rows = []
     for key, label in (("NS", "North-South"), ("EW", "East-West")):
         n = taken[key]
         mark = ""
-        if team is not None and team.value == key and hand.bid is not None:
+        if team is not None and team.value == key:
             mark = (
-                f'<span title="the contract: {hand.bid}" style="position:absolute;left:'
-                f'{hand.bid}px;top:-2px;height:16px;border-left:2px dashed #c0392b"></span>'
+                f'<span title="the contract: {view.bid}" style="position:absolute;left:'
+                f'{view.bid}px;top:-2px;height:16px;border-left:2px dashed #c0392b"></span>'
             )
         rows.append(
             f'<tr title="{label}: {n} counters"><th style="text-align:left;white-space:nowrap;'
@@ -230,9 +284,9 @@ def counters_picture(hand: RookHand) -> str:
     )
 
 
-def trick_history_picture(hand: RookHand, *, size: int = 36) -> str:
+def trick_history_picture(view: RookView, *, size: int = 36) -> str:
     """Every finished trick as a row of small cards, the winner's ringed, with its counters."""
-    if not hand.tricks:
+    if not view.tricks:
         return '<p class="cardlib-rook-history" style="color:#777">No trick finished yet.</p>'
     rows = "".join(
         f'<tr><td style="white-space:nowrap;padding-right:6px">{t.number}</td><td>'
@@ -242,7 +296,7 @@ def trick_history_picture(hand: RookHand, *, size: int = 36) -> str:
         )
         + f'</td><td style="white-space:nowrap;padding-left:6px">{html.escape(t.winner)}, '
         f"{t.counters}</td></tr>"
-        for t in hand.tricks
+        for t in view.tricks
     )
     return (
         '<table class="cardlib-rook-history" style="border-collapse:collapse">'
@@ -251,8 +305,9 @@ def trick_history_picture(hand: RookHand, *, size: int = 36) -> str:
     )
 
 
-def summary_picture(hand: RookHand) -> str:
+def summary_picture(view: RookView) -> str:
+    """The counters per team and the tricks so far, beside the table (any seat's view)."""
     return (
         '<div class="cardlib-rook-summary" style="display:flex;gap:24px;flex-wrap:wrap">'
-        f"<div>{counters_picture(hand)}</div><div>{trick_history_picture(hand)}</div></div>"
+        f"<div>{counters_picture(view)}</div><div>{trick_history_picture(view)}</div></div>"
     )

@@ -8,6 +8,7 @@ Team.NS
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -15,11 +16,13 @@ from cardlib.arguments import shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Result
-from cardlib.rook.cards import TOTAL_COUNTERS
+from cardlib.rook.cards import COUNTERS, ROOK_COUNTER, TOTAL_COUNTERS
 from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, WHOLE
 from cardlib.rook.seats import Team
 
 GAME_TARGET = 300  # ROOK-GAME
+#: what every team's take is a multiple of: the counters' greatest common divisor (5)
+COUNTER_STEP = math.gcd(*COUNTERS.values(), ROOK_COUNTER)
 
 
 @enforces("ROOK-SCORE-MADE")
@@ -87,6 +90,14 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
     bid = contract(bid)
     took = team_points(taken, "a hand's counters")
     ns, ew = took[Team.NS], took[Team.EW]
+    for team, points in took.items():
+        if not 0 <= points <= TOTAL_COUNTERS or points % COUNTER_STEP:
+            raise RuleViolation(
+                "ROOK-COUNT",
+                f"{team.label} cannot have taken {points}: the counters are fives, tens and "
+                f"14s worth 10 and the Rook worth 20, so a team takes a multiple of "
+                f"{COUNTER_STEP} from 0 to {TOTAL_COUNTERS}",
+            )
     if ns + ew != TOTAL_COUNTERS:
         raise RuleViolation(
             "ROOK-COUNT",

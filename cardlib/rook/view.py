@@ -28,6 +28,7 @@ from cardlib.game import LegalMoves
 from cardlib.rook.cards import Colour, RookCard
 from cardlib.rook.moves import NEST_SIZE, RookMove
 from cardlib.rook.nest import LayAsides
+from cardlib.rook.scoring import HandScore
 from cardlib.rook.tricks import Trick
 
 if TYPE_CHECKING:
@@ -40,7 +41,9 @@ class RookView:
     number of cards, the auction (``history`` holds its bids and passes, trump and the
     cards played; a lay-aside only for the bidder), the high bid and its bidder, the
     contract, trump, the finished tricks and the trick in progress, the nest if this
-    player laid it aside, and the player's legal moves now with the rule that decides them."""
+    player laid it aside (or it is turned up with the last trick), the nest's size, the
+    counters each team has taken, the score once the hand is over, and the player's legal
+    moves now with the rule that decides them."""
 
     game: ClassVar[str] = "rook"
 
@@ -65,6 +68,14 @@ class RookView:
     #: the rule that decides the player's moves now (the hand's ``legal_rule`` on their
     #: turn, the rule of the turn when it is someone else's)
     legal_rule: str
+    #: how many cards lie in the nest (none while the bidder holds it)
+    nest_size: int
+    #: the counters each team has taken ("NS", "EW"; the nest's once the last trick is won)
+    counters: dict[str, int]
+    #: the hand's score once it is over (None before, and for a hand thrown in)
+    score: HandScore | None
+    #: all four passed and the cards were thrown in (ROOK-ALL-PASS's house rule)
+    thrown_in: bool
 
     @property
     def is_over(self) -> bool:
@@ -129,6 +140,10 @@ def view_of(hand: RookHand, player: str) -> RookView:
         ),
         legal=legal,
         legal_rule=hand.legal_rule if on_turn or hand.is_over else hand.turn_rule,
+        nest_size=len(hand.nest),
+        counters=hand.counters_taken(),
+        score=hand.score,
+        thrown_in=hand.thrown_in,
     )
 
 

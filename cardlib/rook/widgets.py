@@ -8,7 +8,15 @@ allow it now: the engine makes the move or refuses it, and the refusal names the
 reason and what would be legal instead.  Each widget stands on a
 :class:`~cardlib.widgets.session.TableSession` (undo, restart, a new deal by number, save as
 a worked example) and has a ``.text`` property: what it shows, as plain text.  No click
-lets an exception escape.
+lets an exception escape.  A card is offered in words with its notation beside it ("play
+the yellow 5 (play Y5)").
+
+The table and the trick trainer show what the learner's seat may know and nothing else:
+they are drawn from ``hand.view(you)`` (the others' cards and the nest as backs) and tell
+each move as the learner's seat is told it (the nest a computer player picks up and the
+cards it lays aside stay its own).  With the last trick the nest is turned up
+(ROOK-NEST-LAST) and every card has been played: the table then shows the nest and tells
+the whole hand.  The bidding panel's learner plays every seat and is told everything.
 """
 
 from __future__ import annotations
@@ -25,53 +33,55 @@ from cardlib.rook.bot import simple_bot
 from cardlib.rook.cards import ROOK, Colour, RookCard, counters
 from cardlib.rook.hand import RookHand
 from cardlib.rook.moves import BID_STEP, KINDS, MAX_BID, MIN_BID, NEST_SIZE, RookMove
-from cardlib.rook.render import COLOURS, rook_hand_html, summary_picture
-from cardlib.rook.seats import RookOptions
+from cardlib.rook.render import COLOURS, rook_hand_html, rook_view_html, summary_picture
+from cardlib.rook.seats import RookOptions, team_of_seat
 from cardlib.rook.tricks import trick_winner
+from cardlib.rook.view import RookView
 from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import CardButton, chip
-from cardlib.widgets.session import Refusal, TableSession
+from cardlib.widgets.session import Refusal, TableSession, move_words
 from cardlib.widgets.table import SessionControls, status_html, status_text
 
 
-def _auction_words(hand: RookHand) -> str:
-    """Whose turn in the auction, or how it ended."""
-    if hand.thrown_in:
+def _auction_words(view: RookView) -> str:
+    """Whose turn in the auction, or how it ended (the view of the player to move, whose
+    bids and pass it lists)."""
+    if view.thrown_in:
         return "All four passed: the cards are thrown in and the same dealer deals again (ROOK-ALL-PASS)."
-    if hand.phase == "bid":
-        bids = [m.amount for m in hand.legal_moves() if m.kind == "bid"]
+    if view.phase == "bid":
+        bids = [m.amount for m in view.legal_moves() if m.kind == "bid"]
         low = (
             (f"bid {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}")
             if bids
             else "no bid is left"
         )
-        may_pass = any(m.kind == "pass" for m in hand.legal_moves())
+        may_pass = any(m.kind == "pass" for m in view.legal_moves())
         options = (
             f"{low}, or pass" if may_pass else f"{low} (passing is not allowed: ROOK-ALL-PASS)"
         )
-        stand = f"; the bid stands at {hand.high_bid}" if hand.high_bid is not None else ""
-        return f"{hand.to_move} to bid{stand}: {options}."
-    team = hand.bidders
-    assert team is not None
+        stand = f"; the bid stands at {view.high_bid}" if view.high_bid is not None else ""
+        return f"{view.to_move} to bid{stand}: {options}."
+    assert view.bidder is not None
+    team = team_of_seat(view.players.index(view.bidder))
     return (
-        f"{hand.bidder} won the auction at {hand.bid}: {team.label} must take at least "
-        f"{hand.bid} in counters (ROOK-BID-WIN)."
+        f"{view.bidder} won the auction at {view.bid}: {team.label} must take at least "
+        f"{view.bid} in counters (ROOK-BID-WIN)."
     )
 
 
-def _trick_words(hand: RookHand) -> str:
+def _trick_words(view: RookView) -> str:
     """The trick in progress: its cards so far, who is winning it and its counters."""
-    plays = hand.current_trick
-    number = len(hand.tricks) + 1
+    plays = view.current_trick
+    number = len(view.tricks) + 1
     if not plays:
-        return f"Trick {number}: {hand.to_move} to lead."
-    assert hand.trump is not None
+        return f"Trick {number}: {view.to_move} to lead."
+    assert view.trump is not None
     cards = [c for _p, c in plays]
-    leader_now = plays[trick_winner(cards, hand.trump)]
+    leader_now = plays[trick_winner(cards, view.trump)]
     so_far = ", ".join(f"{p} {c}" for p, c in plays)
     return (
         f"Trick {number} so far: {so_far}; {leader_now[0]} is winning with {leader_now[1]}, "
-        f"counters {counters(cards)}; {hand.to_move} to play."
+        f"counters {counters(cards)}; {view.to_move} to play."
     )
 
 
@@ -104,31 +114,31 @@ _KIND_WORDS = {
 
 
 def _instead(
-    hand: RookHand,
+    view: RookView,
     legal: Sequence[RookMove],
     learner_to_move: bool,
     kinds: frozenset[str] = frozenset(KINDS),
 ) -> tuple[str, ...]:
-    """What would be legal instead, said shortly (a range of bids, "any five cards"), of the
-    kinds of move the widget has controls for: a widget never suggests a move it cannot make."""
-    next_kinds = ["lay aside"] if hand.phase == "nest" and learner_to_move else []
+    """What would be legal instead, said shortly (a range of bids, "any five cards", the
+    cards in words with their notation), of the kinds of move the widget has controls for:
+    a widget never suggests a move it cannot make.  ``view`` is the mover's."""
+    next_kinds = ["lay aside"] if view.phase == "nest" and learner_to_move else []
     next_kinds += [k for k in dict.fromkeys(m.kind for m in legal) if k not in next_kinds]
     if next_kinds and not set(next_kinds) & kinds:
         coming = " or ".join(_KIND_WORDS[k] for k in next_kinds)
         return (f"none with these controls: what comes next is {coming}",)
     legal = [m for m in legal if m.kind in kinds]
-    if hand.phase == "nest" and learner_to_move and "lay aside" in kinds:
-        held = len(hand.hand_of(str(hand.to_move)))
-        return (f"lay aside any {NEST_SIZE} of the {held} cards held",)
+    if view.phase == "nest" and learner_to_move and "lay aside" in kinds:
+        return (f"lay aside any {NEST_SIZE} of the {len(view.hand)} cards held",)
     if not legal:
         return ()
-    if hand.phase == "bid":
+    if view.phase == "bid":
         bids = [m.amount for m in legal if m.kind == "bid"]
         out = (
             [f"bid {bids[0]} to {bids[-1]}" if len(bids) > 1 else f"bid {bids[0]}"] if bids else []
         )
         return tuple(out + ["pass"] * any(m.kind == "pass" for m in legal))
-    return tuple(str(m) for m in legal)
+    return tuple(move_words(m) for m in legal)
 
 
 def _said(event: Event) -> str:
@@ -184,6 +194,11 @@ class _RookControls(SessionControls):
         hand: RookHand = self.session.game
         return hand
 
+    def _seen(self) -> RookView:
+        """What the learner may know now: the view of their (first) seat, or of the player to
+        move when they play every seat."""
+        return self.hand.view(self.session.mover)
+
     def _try(self, move: str | RookMove) -> bool:
         """The learner tries ``move``; a refusal is put in the learner's words. True if played."""
         s = self.session
@@ -192,7 +207,7 @@ class _RookControls(SessionControls):
             s.refusal = dataclasses.replace(
                 s.refusal,
                 reason=learner_words(s.refusal.reason),
-                instead=_instead(self.hand, self._legal(), s.learner_to_move, self.kinds),
+                instead=_instead(self._seen(), self._legal(), s.learner_to_move, self.kinds),
             )
         return s.refusal is None and not s.problem
 
@@ -200,7 +215,7 @@ class _RookControls(SessionControls):
         """A refusal the widget itself gives (nothing chosen yet), in the one style."""
         s = self.session
         s.problem = ""
-        instead = _instead(self.hand, self._legal(), s.learner_to_move, self.kinds)
+        instead = _instead(self._seen(), self._legal(), s.learner_to_move, self.kinds)
         s.refusal = Refusal(rule, rules[rule].title, reason, tried, instead)
         return False
 
@@ -209,10 +224,11 @@ class _RookControls(SessionControls):
         return () if self.hand.phase == "nest" else self.session.legal()
 
     def _since_learner(self, first: str = "") -> list[str]:
-        """The narration since the learner's last move (with ``first`` before any move)."""
-        steps = self.session.steps
+        """The narration since the learner's last move, as their seat is told it (with
+        ``first`` before any move)."""
+        steps, story = self.session.steps, self.session.story
         last = max((i for i, s in enumerate(steps) if s.by_learner), default=None)
-        lines = [_said(s.event) for s in steps[last or 0 :]]
+        lines = [_said(e) for e in story[last or 0 :]]
         return lines if last is not None or not first else [first, *lines]
 
     def play(self, move: str | RookMove) -> bool:
@@ -303,7 +319,7 @@ class BiddingPanel(_RookControls, w.VBox):
     def text(self) -> str:
         """What the panel shows, as plain text."""
         s = self.session
-        return status_text(_auction_words(self.hand), s.refusal, self._lines(), s.problem)
+        return status_text(_auction_words(self._seen()), s.refusal, self._lines(), s.problem)
 
     def _lines(self) -> list[str]:
         return self.auction or ["no bids yet"]
@@ -319,17 +335,18 @@ class BiddingPanel(_RookControls, w.VBox):
         who = hand.to_move if hand.phase == "bid" else "nobody"
         self.bidder.value = f"<b>{html.escape(str(who))}</b>:"
         self.undo_button.disabled = not s.can_undo
-        self.table.value = rook_hand_html(hand)
+        self.table.value = rook_hand_html(hand)  # the learner plays every seat: all is theirs
         lines = [*self._lines(), *self.saved_line()]
-        self.status.value = status_html(_auction_words(hand), s.refusal, lines, s.problem)
+        self.status.value = status_html(_auction_words(self._seen()), s.refusal, lines, s.problem)
 
 
 class TrickTrainer(_RookControls, w.VBox):
     """Play one seat's cards in the article's hand; the other seats play as the article does.
 
     After North's exchange (green trump) the learner plays ``seat``'s cards by clicking
-    them.  A card the rules refuse is shown with its rule, the engine's reason and the
-    cards that would be legal; every other card is played, and the trick so far, its
+    them; the other seats' cards are backs, as that seat sees them.  A card the rules
+    refuse is shown with its rule, the engine's reason and the cards that would be legal
+    (in words, with their notation); every other card is played, and the trick so far, its
     winner and its counters are shown, with the counters per team and the tricks so far
     drawn beside.  If the learner leaves the article's play, a seat whose article card is
     no longer legal plays as :func:`simple_bot` would.  **Restart** deals the position
@@ -390,30 +407,31 @@ class TrickTrainer(_RookControls, w.VBox):
     def text(self) -> str:
         """What the trainer shows, as plain text."""
         s = self.session
-        return status_text(self._headline(), s.refusal, self.messages, s.problem)
+        return status_text(self._headline(self._seen()), s.refusal, self.messages, s.problem)
 
-    def _headline(self) -> str:
-        hand = self.hand
-        if hand.is_over:
-            assert hand.score is not None
-            return f"The hand is over: {hand.score.explain()}."
-        held = " ".join(str(c) for c in hand.hand_of(self.seat))
-        hint = article_card(hand) if hand.to_move == self.seat else None
+    def _headline(self, view: RookView) -> str:
+        if view.is_over:
+            assert view.score is not None
+            return f"The hand is over: {view.score.explain()}."
+        held = " ".join(str(c) for c in view.hand)
+        # the article's card for the learner's own seat, from the article's record of play
+        hint = article_card(self.hand) if view.to_move == self.seat else None
         tip = f" (The article plays {hint.card} here.)" if hint else ""
-        return f"{_trick_words(hand)} You ({self.seat}) hold {held}.{tip}"
+        return f"{_trick_words(view)} You ({self.seat}) hold {held}.{tip}"
 
     def _refresh(self) -> None:
-        hand, s = self.hand, self.session
-        legal = {m.card for m in self._legal()} if hand.phase == "play" else set()
-        buttons = [self._card_button(c) for c in hand.hand_of(self.seat)]
+        s = self.session
+        view = self._seen()  # all the trainer shows: what the learner's seat sees
+        legal = {m.card for m in self._legal()} if view.phase == "play" else set()
+        buttons = [self._card_button(c) for c in view.hand]
         for b in buttons:
             b.mark(self.showing_legal and b.value in legal)
         self.cards.children = buttons
         self.undo_button.disabled = not s.can_undo
-        self.table.value = rook_hand_html(hand, controls=[self.seat])
-        self.summary.value = summary_picture(hand)
+        self.table.value = rook_view_html(view, controls=[self.seat])
+        self.summary.value = summary_picture(view)
         lines = [*self.messages, *self.saved_line()]
-        self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)
+        self.status.value = status_html(self._headline(view), s.refusal, lines, s.problem)
 
 
 class RookTable(_RookControls, w.VBox):
@@ -422,8 +440,9 @@ class RookTable(_RookControls, w.VBox):
 
     Click a bid chip or **Pass**; if you win the auction, click five cards and **Lay
     aside**, then click a colour to name trump; then play a card by clicking it.  The
-    computer players move at once; their moves are narrated, and the counters per team and
-    the tricks so far are drawn beside the table.  **Undo**, **Restart**, **New deal** (the
+    computer players move at once; their moves are narrated as your seat is told them (a
+    computer player's nest and the cards it lays aside stay its own until the hand is
+    over), and the counters per team and the tricks so far are drawn beside the table.  **Undo**, **Restart**, **New deal** (the
     number in the Deal box: the same number deals the same cards), **Next deal** (the
     number after it) and **Save example** are below.
     ``options`` are the house rules (:class:`RookOptions`).
@@ -545,35 +564,35 @@ class RookTable(_RookControls, w.VBox):
     def text(self) -> str:
         """What the table's status shows, as plain text: the situation, then the latest moves."""
         s = self.session
-        return status_text(self._headline(), s.refusal, self.messages[-12:], s.problem)
+        return status_text(self._headline(self._seen()), s.refusal, self.messages[-12:], s.problem)
 
-    def _headline(self) -> str:
-        hand = self.hand
-        if hand.thrown_in:
-            return _auction_words(hand)
-        if hand.is_over:
-            assert hand.score is not None
+    def _headline(self, view: RookView) -> str:
+        if view.thrown_in:
+            return _auction_words(view)
+        if view.is_over:
+            assert view.score is not None
             return (
-                f"The hand is over: {hand.score.explain()}. Click Next deal for another hand, "
+                f"The hand is over: {view.score.explain()}. Click Next deal for another hand, "
                 "or Restart to play this one again."
             )
-        if hand.phase == "bid":
-            return f"Your turn: {_auction_words(hand)}"
-        if hand.phase == "nest":
+        if view.phase == "bid":
+            return f"Your turn: {_auction_words(view)}"
+        if view.phase == "nest":
             n = len(self.chosen)
             return (
-                f"You won the auction at {hand.bid}. Choose five of your fourteen cards to lay "
+                f"You won the auction at {view.bid}. Choose five of your fourteen cards to lay "
                 f"aside as the new nest ({n} chosen), then click Lay aside."
             )
-        if hand.phase == "trump":
+        if view.phase == "trump":
             return "Name trump: click a colour."
-        return f"Your turn. {_trick_words(hand)}"
+        return f"Your turn. {_trick_words(view)}"
 
     def _refresh(self) -> None:
-        hand, s = self.hand, self.session
-        phase = hand.phase
-        held = hand.hand_of(self.you)
-        nest = phase == "nest" and hand.to_move == self.you
+        s = self.session
+        view = self._seen()  # all the table shows: what the learner's seat sees
+        phase = view.phase
+        held = view.hand
+        nest = phase == "nest" and view.to_move == self.you
         self.chosen = [c for c in self.chosen if nest and c in held]
         show = self.showing_legal
         legal = self._legal()
@@ -598,8 +617,7 @@ class RookTable(_RookControls, w.VBox):
             b.mark(show and (nest or b.value in playable))
         self.cards.children = buttons
         self.undo_button.disabled = not s.can_undo
-        hidden = [p for p in hand.players if p != self.you]
-        self.table.value = rook_hand_html(hand, hidden=hidden, controls=[self.you])
-        self.summary.value = summary_picture(hand)
+        self.table.value = rook_view_html(view, controls=[self.you])
+        self.summary.value = summary_picture(view)
         lines = [*self.messages[-12:], *self.saved_line()]
-        self.status.value = status_html(self._headline(), s.refusal, lines, s.problem)
+        self.status.value = status_html(self._headline(view), s.refusal, lines, s.problem)

@@ -5,8 +5,13 @@ of them) and computer players the rest.  It knows nothing of any game's rules: e
 goes to the engine, which makes it or refuses it.  It adds what a learner at a table needs:
 
 * ``attempt(move)``: the learner's move; a refusal comes back as a :class:`Refusal` (rule
-  ID, its title, the engine's reason and what would be legal instead), never as an
-  exception; then the computer players (``cardlib.games.GAMES[id].bot``) reply;
+  ID, its title, the engine's reason and what would be legal instead, in words with the
+  notation beside them), never as an exception; then the computer players
+  (``cardlib.games.GAMES[id].bot``) reply;
+* ``story`` / ``log``: what the learner is told of each move, their seat's story: every
+  event as their seats are told it (:meth:`cardlib.game.Event.told_to`), the whole of it
+  once a hand ends where the sources show every card (:attr:`cardlib.game.Fact.shows_all`),
+  and everything when the learner plays every seat;
 * ``undo()``: take back the learner's last move together with the replies it caused;
 * ``restart()``: the same deal again; ``new_deal(seed)``: a fresh deal, its seed shown
   (a deal's number is a whole number from 0 to :data:`MAX_SEED`);
@@ -46,7 +51,7 @@ from typing import Any
 
 from cardlib.bots import ask
 from cardlib.catalogue import rules
-from cardlib.errors import ExportError, NotationError, RuleViolation
+from cardlib.errors import CardlibError, ExportError, NotationError, RuleViolation
 from cardlib.games import GAMES
 
 #: how many legal moves a refusal lists before it says "and N more"
@@ -56,7 +61,15 @@ SHOWN_INSTEAD = 8
 MAX_SEED = 2**31 - 1
 
 
-class TableProblem(ValueError):
+def move_words(move: Any) -> str:
+    """A move as a learner reads it, its notation beside it: "turn up the top-left card
+    (flip TL)".  The words are the move's own (``move.words``, written in its game's
+    folder); a move without words is its notation."""
+    words = getattr(move, "words", None)
+    return f"{words} ({move})" if isinstance(words, str) and words != str(move) else str(move)
+
+
+class TableProblem(CardlibError, ValueError):
     """Something the learner can put right, said in the learner's words (a folder that
     cannot be written, nothing chosen): :meth:`TableSession.fail` shows the message as it is."""
 
@@ -76,9 +89,9 @@ def failure_words(exc: Exception, unchanged: str = "") -> str:
 def check_seed(seed: object) -> int:
     """``seed`` if it is a deal's number (a whole number from 0 to :data:`MAX_SEED`);
     otherwise a :class:`TableProblem` that says what a deal's number is."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        whole = isinstance(seed, int) and not isinstance(seed, bool) and abs(seed) < 10**30
-        shown = str(seed) if whole else "that"
+    # a plain whole number only: True, or an IntEnum member, would be shown as itself
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        shown = str(seed) if type(seed) is int and abs(seed) < 10**30 else "that"
         raise TableProblem(
             f"A deal's number is a whole number from 0 to {MAX_SEED}; {shown} is not one."
         )
@@ -119,7 +132,8 @@ class Refusal:
     """A move the rules (or the notation) refuse, in the learner's words.
 
     ``rule`` and ``title`` name the rule, ``reason`` is the engine's explanation, ``tried``
-    the move as written, ``instead`` the legal moves (as text) of the player who tried.
+    the move as written, ``instead`` the legal moves of the player who tried, in words
+    with their notation (:func:`move_words`).
     """
 
     rule: str
@@ -172,7 +186,8 @@ class Refusal:
 @dataclass(frozen=True)
 class Step:
     """One move made at the table: who, the move in notation, whether the learner made it,
-    and the engine's event."""
+    and the engine's whole event (the game's record, which a worked example saves; what
+    the learner is told of it is :attr:`TableSession.story`)."""
 
     player: str
     move: str
@@ -185,7 +200,6 @@ class _Snapshot:
     game: Any
     rng: Any
     steps: int
-    log: int
 
 
 @dataclass
@@ -205,7 +219,6 @@ class TableSession:
     learners: Collection[str] | None = None
     bot: Callable[[Any, random.Random], Any] | None = None
     steps: list[Step] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
     refusal: Refusal | None = None
     problem: str = ""
 
@@ -252,7 +265,33 @@ class TableSession:
         return self.learner_to_move and move in self.game.legal_moves()
 
     def _instead(self) -> list[str]:
-        return [str(m) for m in self.legal()]
+        return [move_words(m) for m in self.legal()]
+
+    # -- what the learner is told ------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats the learner plays (every seat when ``learners`` is None)."""
+        return tuple(self.game.players if self.learners is None else self.learners)
+
+    def told(self, event: Any) -> Any:
+        """``event`` as the learner's seats are told it (:meth:`cardlib.game.Event.told_to`);
+        the whole event when the learner plays every seat."""
+        return event if self.learners is None else event.told_to(*self.seats)
+
+    @property
+    def story(self) -> list[Any]:
+        """Each move's event as the learner is told it, in order: as told to their seats,
+        but whole up to the last event whose fact shows every card (a hand's end, where the
+        sources turn every card up: :attr:`cardlib.game.Fact.shows_all`).  The steps keep
+        the whole events: they are the game's record, which a worked example saves."""
+        shown = max((i for i, s in enumerate(self.steps) if s.event.shows_all), default=-1)
+        return [s.event if i <= shown else self.told(s.event) for i, s in enumerate(self.steps)]
+
+    @property
+    def log(self) -> list[str]:
+        """The narration of :attr:`story`, a move a line."""
+        return [str(event.text) for event in self.story]
 
     # -- moves ----------------------------------------------------------------------
 
@@ -280,7 +319,6 @@ class TableSession:
 
     def _record(self, event: Any, *, by_learner: bool) -> None:
         self.steps.append(Step(event.player, str(event.move), by_learner, event))
-        self.log.append(str(event.text))
 
     def _bots_play(self) -> None:
         assert self.bot is not None
@@ -288,13 +326,12 @@ class TableSession:
             self._record(self.game.play(ask(self.bot, self.game, self._rng)), by_learner=False)
 
     def _snapshot(self) -> _Snapshot:
-        return _Snapshot(self.game.copy(), self._rng.getstate(), len(self.steps), len(self.log))
+        return _Snapshot(self.game.copy(), self._rng.getstate(), len(self.steps))
 
     def _restore(self, snap: _Snapshot) -> None:
         self.game = snap.game
         self._rng.setstate(snap.rng)
         del self.steps[snap.steps :]
-        del self.log[snap.log :]
 
     def undo(self) -> bool:
         """Take back the learner's last move and the computer players' replies to it."""
@@ -333,7 +370,6 @@ class TableSession:
         self._rng = random.Random(self.seed)
         self._undo = []
         self.steps = []
-        self.log = []
         self.refusal = None
         self.problem = ""
         self._bots_play()
@@ -387,4 +423,5 @@ __all__ = [
     "TableSession",
     "check_seed",
     "failure_words",
+    "move_words",
 ]

@@ -191,7 +191,10 @@ class SessionControls:
         return self.session.to_example(**kwargs)
 
     def save(self, folder: str | Path | None = None) -> Path:
-        """Save :meth:`to_example` under ``folder`` (default: the folder box); the path."""
+        """Save :meth:`to_example` under ``folder`` (default: the folder box); the path.
+        A refusal shown before is answered by now: saving clears it."""
+        self.session.refusal = None
+        self.session.problem = ""
         self.saved = self.session.save(folder if folder is not None else self.folder.value)
         self._saved_game = (self.session.game, len(self.session.steps))
         return self.saved

@@ -53,7 +53,9 @@ def test_golf_table_cards_are_clicked_in_the_browser(golf_page):
     with status_changes(status, "clicking the stock during the opening flips"):
         table.locator("button[title^='the stock']").click()
     expect(status.locator(".cardlib-refusal")).to_contain_text("GOLF-FLIP-TWO")
-    expect(status.locator(".cardlib-refusal")).to_contain_text("Legal instead: flip TL")
+    expect(status.locator(".cardlib-refusal")).to_contain_text(
+        "Legal instead: turn up the top-left card (flip TL)"
+    )
     with status_changes(status, "clicking a face-down card"):
         table.locator("button[title='your top-left card: face down']").click()
     expect(status).to_contain_text("Learner turns up top-left")

@@ -80,7 +80,9 @@ def test_trick_trainer_card_pictures_are_clicked_in_the_browser(rook_page):
         trainer.locator("button[title='G12: green 12']").click()
     refusal = status.locator(".cardlib-refusal")
     expect(refusal).to_contain_text("ROOK-FOLLOW")
-    expect(refusal).to_contain_text("Legal instead: play Y5, play Y7")
+    expect(refusal).to_contain_text(
+        "Legal instead: play the yellow 5 (play Y5), play the yellow 7 (play Y7)"
+    )
     with status_changes(status, "playing Y5"):
         trainer.locator("button[title='Y5: yellow 5, 5 points']").click()
     expect(status.locator(".cardlib-refusal")).to_have_count(0)

@@ -8,52 +8,17 @@ handed a view can therefore not peek, however it is written.
 
 from __future__ import annotations
 
-import dataclasses
 import random
-import types
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from cardlib.bots import ask, random_bot
-from cardlib.cards import Card
 from cardlib.game import SeatView
 from cardlib.gofish import GoFishGame, GoFishOptions
 from cardlib.golf import GolfGame, GolfOptions
 from cardlib.rook import RookGame, RookHand
-from cardlib.rook.cards import RookCard
-
-
-def reachable(root: Any) -> Iterator[Any]:
-    """Every object the view holds, through fields, containers and closures (not through
-    classes, modules or a function's globals, which hold no game)."""
-    seen: set[int] = set()
-    todo = [root]
-    while todo:
-        obj = todo.pop()
-        if id(obj) in seen or isinstance(obj, type | types.ModuleType | str | int | float):
-            continue
-        seen.add(id(obj))
-        yield obj
-        if isinstance(obj, dict):
-            todo += [*obj.keys(), *obj.values()]
-        elif isinstance(obj, list | tuple | set | frozenset):
-            todo += list(obj)
-        elif isinstance(obj, types.FunctionType):
-            todo += [cell.cell_contents for cell in obj.__closure__ or ()]
-        elif isinstance(obj, types.MethodType):
-            todo += [obj.__self__, obj.__func__]
-        elif dataclasses.is_dataclass(obj) and not isinstance(obj, Card | RookCard):
-            todo += [getattr(obj, f.name) for f in dataclasses.fields(obj)]
-        elif hasattr(obj, "__dict__") and not isinstance(obj, Card | RookCard):
-            todo += list(vars(obj).values())
-        if hasattr(type(obj), "__slots__") and not isinstance(obj, Card | RookCard | tuple):
-            todo += [getattr(obj, s) for s in type(obj).__slots__ if hasattr(obj, s)]
-
-
-def cards_in(view: Any) -> set[Any]:
-    return {o for o in reachable(view) if isinstance(o, Card | RookCard)}
+from tests.support.seats import cards_in, reachable
 
 
 def golf_known(game: GolfGame, player: str) -> set[Any]:

@@ -9,7 +9,7 @@ import pytest
 
 from cardlib.errors import RuleViolation
 from cardlib.gofish import GoFishGame
-from cardlib.golf import GolfGame, GolfOptions
+from cardlib.golf import GolfGame, GolfOptions, Position
 from cardlib.rook import RookHand
 from cardlib.widgets.session import MAX_SEED, Refusal, TableProblem, TableSession
 
@@ -45,9 +45,16 @@ def test_a_refusal_names_the_rule_its_title_the_reason_and_what_is_legal_instead
     refusal = s.attempt("draw")
     assert isinstance(refusal, Refusal) and s.refusal is refusal
     assert refusal.rule == "GOLF-FLIP-TWO" and refusal.title == "Turn any two face up"
-    assert refusal.instead == tuple(f"flip {p}" for p in ("TL", "TM", "TR", "BL", "BM", "BR"))
+    # the legal moves in a learner's words, the notation beside them (issue 28, item 6)
+    assert refusal.instead == tuple(
+        f"turn up the {Position[p].words} card (flip {p})"
+        for p in ("TL", "TM", "TR", "BL", "BM", "BR")
+    )
     assert str(refusal).startswith("Refused: draw -- GOLF-FLIP-TWO (Turn any two face up): ")
-    assert "Legal instead: flip TL, flip TM" in str(refusal)
+    assert (
+        "Legal instead: turn up the top-left card (flip TL), turn up the top-middle card "
+        "(flip TM)" in str(refusal)
+    )
     assert 'class="cardlib-refusal"' in refusal.html() and 'role="alert"' in refusal.html()
     assert s.game.describe() == before and s.steps == []
 
@@ -343,3 +350,58 @@ def test_the_deal_box_always_shows_the_deal_in_play():
     v.new_button.click()
     assert v.session.seed == v.seed_box.value == MAX_SEED
     assert "Something went wrong" not in v.text
+
+
+# -- what the learner is told (issue 28) ------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", DEALS)
+def test_the_learner_is_told_the_story_of_their_seat_and_the_whole_of_it_when_all_is_shown(
+    game_id,
+):
+    """Each step keeps the whole event (the game's record, what a worked example saves);
+    the log tells each as the learner's seat is told it, and whole once an event shows
+    every card (Golf's and Rook's end; Go Fish's end shows no hand, so nothing more)."""
+    s = session(game_id, 5)
+    you = LEARNER[game_id]
+    rng = random.Random(5)
+    while not s.game.is_over:
+        told = [e.told_to(you).text for e in (step.event for step in s.steps)]
+        assert s.log == told and [e.text for e in s.story] == told
+        moves = s.legal()  # Rook: the learner passes, so that a computer player takes the nest
+        s.attempt(next((m for m in moves if str(m) == "pass"), None) or rng.choice(moves))
+    whole = [step.event.text for step in s.steps]
+    shown = any(step.event.shows_all for step in s.steps)
+    assert shown == (game_id != "go-fish")
+    if shown:
+        assert s.log == whole
+    else:
+        assert s.log == [step.event.told_to(you).text for step in s.steps]
+    # on the way the computer players did what the learner's seat was not to see
+    assert any(step.event.told_to(you) != step.event for step in s.steps)
+    # undo goes back into the hand: its story is the seat's again
+    s.undo()
+    assert s.log == [step.event.told_to(you).text for step in s.steps]
+
+
+def test_the_story_hides_what_the_computer_players_fish_until_nothing_is_hidden():
+    s = session("golf", 5)
+    rng = random.Random(5)
+    drawn = None
+    while drawn is None and not s.game.is_over:
+        s.attempt(rng.choice(s.legal()))
+        drawn = next(
+            (f for step in s.steps if step.player == "Bot" for f in step.event.of("draw")), None
+        )
+    assert drawn is not None, "the bot never drew from the stock"
+    assert "Bot draws a card from the stock" in s.log
+    assert str(drawn) not in s.log and str(drawn) in [step.event.text for step in s.steps]
+
+
+def test_a_learner_at_every_seat_is_told_everything():
+    s = TableSession("rook", deal=DEALS["rook"], seed=4)
+    for move in ("bid 70", "pass", "pass", "pass"):
+        s.attempt(move)
+    assert s.game.phase == "nest"
+    assert s.log == [step.event.text for step in s.steps]
+    assert "picks up the nest (" in s.log[-1]

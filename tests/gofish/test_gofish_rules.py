@@ -1044,3 +1044,19 @@ def test_an_example_can_name_who_was_chosen_to_start_under_gamerules():
         GoFishGame(["Lin", "An", "Mei"], seed=4, first="An")
     with pytest.raises(NotationError):
         GoFishGame(["Lin", "An", "Mei"], seed=4, first="Zed")
+
+
+@pytest.mark.parametrize("size", [40, 45])
+def test_a_hand_too_big_to_hold_without_a_book_is_refused_by_gf_book(size):
+    """Three of each of the 13 ranks is the most a hand holds: a 40th card would be a fourth
+    of a rank, which is laid aside at once (GF-BOOK), though cards are left in the pack
+    (not GF-DECK: the rule the sources break first decides; issue 33, item 12)."""
+    with pytest.raises(RuleViolation) as refused:
+        GoFishGame.from_position(["Ann", "Ben"], {}, hand_sizes={"Ann": size})
+    assert refused.value.rule == "GF-BOOK" and "39 is the most" in refused.value.message
+    assert (
+        len(GoFishGame.from_position(["Ann", "Ben"], {}, hand_sizes={"Ann": 39}).hands["Ann"]) == 39
+    )
+    with pytest.raises(RuleViolation) as short:  # the pack itself runs out: GF-DECK
+        GoFishGame.from_position(["Ann", "Ben"], {}, hand_sizes={"Ann": 30, "Ben": 30})
+    assert short.value.rule == "GF-DECK"

@@ -57,6 +57,28 @@ def test_sandbox_starts_on_the_article_position_and_shows_it():
     assert "Cards held, books and the stock" in box.summary.value
 
 
+def test_sandbox_offers_a_legal_request_and_never_the_asker_as_the_one_asked():
+    """Issue 28, item 6: the sandbox started on a request it refuses (Lin asks An for As,
+    which Lin does not hold), and after the turn passed it kept the new asker as target."""
+    box = AskSandbox()
+    chosen = f"ask {box.target.value} {box.what.value}"
+    assert chosen in box.game.legal_moves() and box.target.value != box.game.to_move
+    assert box.ask()  # the request offered is made
+    for _ in range(30):
+        if box.game.is_over:
+            break
+        asker = box.game.to_move
+        assert box.target.value != asker, f"{asker} is offered as the one {asker} asks"
+        assert f"ask {box.target.value} {box.what.value}" in box.game.legal_moves()
+        assert box.ask(), box.text
+    # a choice of the learner's own stands until a move is made: asking yourself is tried
+    box.reset()
+    box.player_chips[box.game.to_move].click()
+    assert box.target.value == box.game.to_move
+    assert not box.ask() and box.session.refusal.rule == "GF-ASK-TARGET"
+    assert box.target.value == box.game.to_move
+
+
 def test_sandbox_walks_through_the_article_by_clicking_cards():
     box = AskSandbox()
     first = click(box, "An", Card.parse("8S"))
@@ -190,9 +212,14 @@ def test_table_ask_narrates_the_bots_and_returns_the_turn():
     assert game.is_over or game.to_move == "Learner"
     bots = game.log[game.log.index(mine[-1]) :]
     assert len(bots) > 1
-    for e in bots:
-        assert e.text in table.text
-    assert table.messages[-len(bots) :] == [e.text for e in bots]
+    # each request is narrated as the learner's seat is told it (issue 28): the cards the
+    # bots fish stay theirs
+    told = [e.told_to("Learner").text for e in bots]
+    for text in told:
+        assert text in table.text
+    assert table.messages[-len(bots) :] == told
+    assert 'Bot 2 says "Go fish" and Bot 1 draws a card (GF-GO-FISH)' in table.text
+    assert "9H" not in table.text and "it is not the 4 asked for" in table.text
 
 
 RULE_SETS = {

@@ -22,6 +22,7 @@ from cardlib.golf import (
 from cardlib.golf import GolfMatch as _GolfMatch
 from cardlib.golf.engine import GolfOptions as _GolfOptions
 from cardlib.golf.holes import PlayedMatch as _PlayedMatch
+from cardlib.golf.layout import Layout
 from cardlib.golf.scoring import column_score as _column_score
 from tests.support.rules import check_refusal
 
@@ -744,9 +745,9 @@ def test_without_went_out_a_layout_all_up_is_a_hand_that_has_ended():
     [
         ({"to_move": "Ben", "went_out": "Ann"}, RuleViolation),  # no variant: GOLF-END
         ({"options": GolfOptions(last_turns=True), "went_out": "Ann"}, NotationError),
-        (
+        (  # the one who went out has no last turn: GOLF-END, claimable (issue 33, item 11)
             {"options": GolfOptions(last_turns=True), "to_move": "Ann", "went_out": "Ann"},
-            NotationError,
+            RuleViolation,
         ),
         (
             {"options": GolfOptions(last_turns=True), "to_move": "Ann", "went_out": "Ben"},
@@ -759,5 +760,61 @@ def test_without_went_out_a_layout_all_up_is_a_hand_that_has_ended():
     ],
 )
 def test_a_position_that_owes_turns_nobody_can_owe_is_refused(kwargs, error):
-    with pytest.raises(error):
+    with pytest.raises(error) as refused:
         _gone_out(**kwargs)
+    assert error is NotationError or refused.value.rule == "GOLF-END"
+
+
+@pytest.mark.parametrize(("to_move", "owed"), [("Ben", ["Ben", "Cy"]), ("Cy", ["Cy"])])
+def test_a_player_still_owed_a_last_turn_cannot_have_six_cards_up(to_move, owed):
+    """The hand ended when the sixth card was turned (GOLF-END): a player still owed a last
+    turn with six cards up would have gone out first.  One who had their last turn may have
+    six up (issue 33, item 11)."""
+    for everyone_up in owed:
+        layouts = {name: {p: (None, True) for p in Position} for name in ("Ann", everyone_up)}
+        with pytest.raises(RuleViolation) as refused:
+            GolfGame.from_position(
+                ["Ann", "Ben", "Cy"],
+                layouts,
+                options=GolfOptions(last_turns=True),
+                to_move=to_move,
+                went_out="Ann",
+            )
+        assert refused.value.rule == "GOLF-END" and everyone_up in refused.value.message
+    if to_move == "Cy":  # Ben had his last turn before the position: six up is fine
+        layouts = {name: {p: (None, True) for p in Position} for name in ("Ann", "Ben")}
+        game = GolfGame.from_position(
+            ["Ann", "Ben", "Cy"],
+            layouts,
+            options=GolfOptions(last_turns=True),
+            to_move="Cy",
+            went_out="Ann",
+        )
+        assert not game.is_over and game.to_move == "Cy"
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Layout("x"),
+        lambda: Layout(["8H"] * 6),
+        lambda: Layout([Card.parse("8H")] * 5),
+        lambda: Layout([Card.parse("8H")] * 6, [True] * 5),
+        lambda: Layout([Card.parse("8H")] * 6, [1] * 6),
+        lambda: GolfMatch(("Ann", "Ben"), {"Ann": [1] * 12, "Ben": [1] * 12}),
+        lambda: GolfMatch(("Ann", "Ben"), {"Ann": [1, 2], "Ben": [1]}),
+    ],
+    ids=[
+        "text",
+        "card-names",
+        "five-cards",
+        "five-faces",
+        "faces-not-bool",
+        "12-holes",
+        "unequal-holes",
+    ],
+)
+def test_what_no_game_can_hold_is_refused_when_made(make):
+    """Accepted, then broken later (issue 33, item 14): refused when made."""
+    with pytest.raises(_CardlibError):
+        make()

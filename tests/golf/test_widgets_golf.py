@@ -72,7 +72,10 @@ def test_table_shows_the_rule_of_a_refused_move_and_changes_nothing():
     before = (table.game.discard[:], table.game.holding)
     table.discard_button.click()
     assert "<b>GOLF-TAKE-MUST-REPLACE</b>" in table.status.value
-    assert "Legal instead: replace TL" in table.text
+    # the legal moves in words, the notation beside them (issue 28, item 6)
+    assert "Legal instead: put the card you hold in place of the top-left card (replace TL)" in (
+        table.text
+    )
     assert (table.game.discard, table.game.holding) == before
     table.draw_button.click()
     assert "<b>GOLF-DRAW</b>" in table.status.value
@@ -120,13 +123,17 @@ def click_for(table: GolfTable, move: GolfMove) -> None:
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_a_whole_hole_against_the_computer_through_the_card_controls(name, tmp_path):
     table = GolfTable(opponents=["Bot 1", "Bot 2"], seed=5, options=RULE_SETS[name])
+    assert "Column scores so far" in table.summary.value
     rng = random.Random(5)
     while not table.game.is_over:
         before = len(table.session.steps)
         click_for(table, rng.choice(table.session.legal()))
         assert len(table.session.steps) > before and table.session.refusal is None
     assert "The hole is over (GOLF-END)" in table.text
-    assert "Column scores so far" in table.summary.value
+    # after the hole the pictures give the hole's scores, not the scores "so far" (issue 28)
+    assert "The hole's scores" in table.summary.value and "so far" not in table.summary.value
+    totals = re.findall(r"<td><b>(-?\d+)</b></td></tr>", table.summary.value)
+    assert [int(t) for t in totals] == list(table.game.scores().values())
     (report,) = check_file(table.save(tmp_path))
     assert report.passed, [str(p) for p in report.problems]
 
@@ -387,3 +394,34 @@ def test_new_deal_deals_the_number_in_the_box_and_next_deal_the_next():
     table.next_button.click()  # the number shown plus one
     assert table.seed == table.seed_box.value == 41
     assert "the number shown" in table.new_button.tooltip
+
+
+def test_save_answers_a_refusal_shown_before_it(tmp_path):
+    """Issue 28, item 6: a "Refused" box stayed up after Save, as if saving were refused."""
+    table = GolfTable(seed=2)
+    table.draw_button.click()  # refused: two cards to turn first
+    assert 'class="cardlib-refusal"' in table.status.value and "Refused: draw" in table.text
+    table.folder.value = str(tmp_path)
+    table.save_button.click()
+    assert table.saved is not None and "Saved as" in table.status.value
+    assert 'class="cardlib-refusal"' not in table.status.value and "Refused" not in table.text
+
+
+def test_the_table_shows_what_the_learners_seat_sees_and_the_whole_hole_at_its_end():
+    """Issue 28: the bot's face-down cards are backs in the pictures and the card it draws
+    is not named until it is placed or discarded face up; at the end every card is shown,
+    and the story of the whole hole is told."""
+    table = GolfTable(seed=5)
+    rng = random.Random(5)
+    while not table.game.is_over:
+        bot = table.game.layouts["Bot"]
+        for card, up in zip(bot.cards, bot.up, strict=True):
+            assert (f'title="{card}"' in table.table.value) == up
+        click_for(table, rng.choice(table.session.legal()))
+    assert "Bot draws a card from the stock" in " ".join(
+        e.told_to("Learner").text for e in (s.event for s in table.session.steps)
+    )
+    bot = table.game.layouts["Bot"]
+    assert all(f'title="{card}"' in table.table.value for card in bot.cards)
+    whole = [s.event.text for s in table.session.steps]
+    assert table.messages[1:] == whole  # the hole's whole story, the bot's draws named

@@ -644,17 +644,22 @@ def test_card_spellings(text, canonical):
     assert str(RookCard.parse(text)) == canonical
 
 
-@pytest.mark.parametrize("text", ["R4", "G1", "R15", "Z5", "14R", "", "rook 5", "red"])
+@pytest.mark.parametrize("text", ["R15", "Z5", "14R", "", "rook 5", "red"])
 def test_bad_card_text_is_a_notation_error(text):
     with pytest.raises(NotationError) as err:
         RookCard.parse(text)
     assert repr(text) in str(err.value)
 
 
-def test_a_removed_card_names_the_deck_rule():
-    with pytest.raises(NotationError) as err:
-        RookCard.parse("R4")
-    assert err.value.rule == "ROOK-DECK"
+@pytest.mark.parametrize("text", ["R4", "G1", "yellow 3", "play R3"])
+def test_a_card_taken_out_of_the_pack_is_refused_by_the_deck_rule(text):
+    """R4 is written as any card is, but the pack has no 1-4 (ROOK-DECK): a rule refuses
+    it, so a worked example can claim it, as it claims a card named twice (issue 33,
+    item 13); a move naming one is simply not among the legal moves."""
+    with pytest.raises(RuleViolation) as err:
+        (RookMove if text.startswith("play") else RookCard).parse(text)
+    assert err.value.rule == "ROOK-DECK" and "taken out" in err.value.message
+    assert f"play {text}" not in article_hand().legal_moves()
 
 
 def test_one_object_per_card_and_lists_of_cards():
@@ -689,7 +694,7 @@ def test_move_notation_round_trips(text, canonical):
 
 @pytest.mark.parametrize(
     "text",
-    ["bid", "bid ninety", "play", "play R3", "trump rook", "lay aside", "take nest", "fold", ""],
+    ["bid", "bid ninety", "play", "play R15", "trump rook", "lay aside", "take nest", "fold", ""],
 )
 def test_bad_move_text_is_a_notation_error(text):
     with pytest.raises(NotationError):
@@ -1087,20 +1092,72 @@ def test_game_one_team_over_300_wins():
 
 
 def test_game_both_over_300_the_higher_wins():
-    game = article_game(totals={"NS": 190, "EW": 305})
-    play_article_hand(game)
-    assert game.winner == Team.NS and game.totals == {"NS": 310, "EW": 305}
+    game = article_game(totals={"NS": 250, "EW": 275})
+    facts = game.record_hand("NS", 70, {"NS": 80, "EW": 40})
+    assert game.winner == Team.NS and game.totals == {"NS": 330, "EW": 315}
+    assert any("ROOK-GAME" in f.rules for f in facts)
 
 
 def test_game_tie_over_300_plays_another_hand():
-    game = article_game(totals={"NS": 200, "EW": 320})
-    event = play_article_hand(game)
+    game = article_game(totals={"NS": 240, "EW": 280})
+    facts = game.record_hand("NS", 70, {"NS": 80, "EW": 40})
+    text = "; ".join(map(str, facts))
     assert not game.is_over and game.totals == {"NS": 320, "EW": 320}
-    assert "another hand" in event.text and "ROOK-GAME" in event.rules
+    assert "another hand" in text and any("ROOK-GAME" in f.rules for f in facts)
     assert game.hand.phase == "bid" and game.hands_played == 1
     with pytest.raises(RuleViolation) as err:
         game.result()
     assert err.value.rule == "ROOK-GAME"
+
+
+@pytest.mark.parametrize(
+    ("totals", "winner"),
+    [({"NS": 310, "EW": 290}, Team.NS), ({"NS": 120, "EW": 300}, Team.EW), ({"NS": 500}, Team.NS)],
+)
+def test_totals_that_already_decide_the_game_are_a_game_over(totals, winner):
+    """ROOK-GAME decides the totals a game resumes from as it decides them after a played
+    hand: 310 to 290 is over, not "another hand" (issue 33, item 9)."""
+    game = RookGame(DEFAULT_PLAYERS, totals=totals, seed=1)
+    assert game.is_over and game.winner == winner and game.to_move is None
+    assert not list(game.legal_moves()) and game.result().winners
+    for refused in (
+        lambda: game.play("pass"),
+        lambda: game.record_hand("NS", 70, {"NS": 80, "EW": 40}),
+    ):
+        with pytest.raises(RuleViolation) as err:
+            refused()
+        assert err.value.rule == "ROOK-GAME"
+    assert game.totals == {"NS": 0, "EW": 0, **totals} and game.hands_played == 0
+    tied = RookGame(DEFAULT_PLAYERS, totals={"NS": 310, "EW": 310}, seed=1)
+    assert not tied.is_over and tied.to_move is not None  # a tie over 300 plays another hand
+
+
+@pytest.mark.parametrize(
+    "taken",
+    [{"NS": -5, "EW": 125}, {"NS": 130, "EW": -10}, {"NS": 7, "EW": 113}, {"NS": 93, "EW": 27}],
+)
+def test_counters_no_hand_can_give_are_refused(taken):
+    """Every counter is a 5, a 10 or a 14 (worth 10) or the Rook (20): a team takes a
+    multiple of 5 from 0 to 120 (ROOK-COUNT), whatever the two add up to (issue 33, item 8)."""
+    with pytest.raises(RuleViolation) as err:
+        score_hand("NS", 70, taken)
+    assert err.value.rule == "ROOK-COUNT"
+    game = RookGame(DEFAULT_PLAYERS, seed=2)
+    before = (dict(game.totals), game.hands_played, game.dealer)
+    with pytest.raises(RuleViolation):
+        game.record_hand("NS", 70, taken)
+    assert (game.totals, game.hands_played, game.dealer) == before
+
+
+def test_a_hand_is_not_recorded_over_a_hand_in_play():
+    """record_hand() while a hand is in play would throw its moves away: refused, the game
+    unchanged, as stack() and record_all_pass() refuse it (issue 33, item 10)."""
+    game = RookGame(DEFAULT_PLAYERS, seed=2)
+    game.play("pass")
+    before = (dict(game.totals), game.hands_played, list(game.history))
+    with pytest.raises(_CardlibError):
+        game.record_hand("NS", 70, {"NS": 80, "EW": 40})
+    assert (game.totals, game.hands_played, list(game.history)) == before
 
 
 def test_game_the_deal_passes_to_the_left():  # ROOK-DEALER
@@ -1139,7 +1196,8 @@ def test_seats_exchange_after_every_fourth_hand():  # ROOK-SEAT-SWAP
     assert game.seating == ("Ann", "Di", "Cy", "Ben")  # East and West change places
     assert {game.hand.team_of("Ben"), game.hand.team_of("Di")} == {Team.EW}  # partners stay
     assert game.hand.team_of("Ann") == game.hand.team_of("Cy") == Team.NS
-    assert game.dealer == "Ann"  # the deal still passes to the seat on the left
+    # the person on the dealer's left deals next: Di dealt and now sits East, so Cy (South)
+    assert game.dealer == "Cy"
 
 
 def test_no_seat_exchange_before_the_fourth_hand():

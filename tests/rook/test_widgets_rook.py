@@ -153,7 +153,7 @@ def test_trick_trainer_refuses_a_plain_trump_when_east_must_follow_yellow():
         "Refused: play G12 -- ROOK-FOLLOW (Follow the colour led): East holds Y7 and must "
         "follow yellow" in trainer.text
     )
-    assert "Legal instead: play Y7." in trainer.text
+    assert "Legal instead: play the yellow 7 (play Y7)." in trainer.text
     assert "must follow yellow" in shown(trainer.status.value)
     assert trainer.hand.hand_of("East") == before  # nothing was played
     trainer.button("Y7").click()
@@ -169,7 +169,7 @@ def test_trick_trainer_notebook_demo_text():
         "You (East) hold R9 R13 Y5 Y7 B6 B8 B13 G10 G12. (The article plays Y5 here.)\n"
         "Refused: play G12 -- ROOK-FOLLOW (Follow the colour led): East holds Y5 Y7 and must "
         "follow yellow; a plain trump (G12) does not excuse following, only the Rook does. "
-        "Legal instead: play Y5, play Y7.\n"
+        "Legal instead: play the yellow 5 (play Y5), play the yellow 7 (play Y7).\n"
         "- North leads Y10 [ROOK-LEAD]"
     )
 
@@ -561,3 +561,25 @@ def test_the_learners_cards_are_drawn_once_as_buttons_and_the_history_fits_its_p
     history = trainer.summary.value
     # 36 px cards: "10 pts" in 8 px type fits (at 24 px it overflowed the card)
     assert "width:36px" in history and "width:24px" not in history and "10 pts" in history
+
+
+def test_a_computer_players_nest_and_hand_are_not_told_until_the_hand_is_over():
+    """Issue 28's repro: after South's pass West won the auction, and the status listed the
+    nest West picked up and the hand West kept, while the same cards were drawn face down."""
+    table = RookTable(seed=1)
+    table.pass_button.click()
+    hand = table.hand
+    assert hand.bidder == "West" and hand.phase == "play"
+    assert "West picks up the nest and lays five cards aside" in table.text
+    assert "West lays five cards aside as the new nest" in table.text
+    hidden = [c for p in ("North", "East", "West") for c in hand.hand_of(p)] + list(hand.nest)
+    shown = " ".join([table.text, table.table.value, table.summary.value])
+    assert [str(c) for c in hidden if re.search(rf"\b{c}\b", shown)] == []
+    # the worked example is the game's record, not the seat's: West's lay-aside is in it
+    (laid,) = [s.move for s in table.session.steps if s.move.startswith("lay aside ")]
+    assert laid in table.to_example()
+    while not hand.is_over:  # at the end the whole story is told: the nest, the hand kept
+        table.play(table.session.legal()[0])
+    assert any("West picks up the nest (" in line for line in table.session.log)
+    assert table.session.log == [s.event.text for s in table.session.steps]
+    assert "cardlib-back" not in table.table.value  # the nest is turned up with the last trick
