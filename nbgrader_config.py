@@ -1,11 +1,12 @@
 # nbgrader's configuration for the course (the teacher's extra: python -m pip install -e ".[teacher]").
-# The committed notebooks in notebooks/ are the source of one assignment, "cardlib".
+# The committed notebooks in notebooks/ are the source of one assignment, "cardlib", with
+# examples/ and docs/ beside them (`python tools/course.py source DIR` lays the folder out).
 # See docs/teaching.md for the commands; tools/course.py copies this file into the
 # course folder it builds, and the guide's hub route copies it by hand: everything the
 # course needs of nbgrader is in this one file (it imports nothing of cardlib).
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.converters import Autograde, GenerateAssignment
-from nbgrader.preprocessors import ClearHiddenTests, NbGraderPreprocessor, OverwriteCells
+from nbgrader.preprocessors import ClearHiddenTests, Execute, NbGraderPreprocessor, OverwriteCells
 from nbgrader.utils import is_grade, is_solution
 
 c = get_config()  # noqa: F821
@@ -85,4 +86,33 @@ c.Autograde.sanitize_preprocessors = [
     *_sanitize[: _sanitize.index(OverwriteCells)],
     RestoreHiddenTests,
     *_sanitize[_sanitize.index(OverwriteCells) :],
+]
+
+
+class ExecuteGraded(Execute):
+    """Run at autograde only a notebook that has something to grade.
+
+    The assignment holds notebooks with no graded cell (simulations.ipynb, the appendix
+    rule-writers.ipynb): released with the others, so that the links between the notebooks
+    hold, but running them grades nothing (simulations.ipynb was a third of a student's
+    autograde).  Whether a notebook has graded cells is read from the gradebook, the
+    teacher's source, never from the submission, so a student cannot skip a notebook's tests
+    by deleting them; a notebook left unrun is saved as sanitized, its outputs cleared."""
+
+    def preprocess(self, nb, resources=None, km=None):
+        names = resources["nbgrader"]
+        with Gradebook(names["db_url"]) as gb:
+            source = gb.find_notebook(names["notebook"], names["assignment"])
+            graded = bool(source.grade_cells or source.task_cells)
+        if not graded:
+            self.log.info("Not running %s: it has no graded cells", names["notebook"])
+            return nb, resources
+        return super().preprocess(nb, resources, km)
+
+
+# nbgrader's own autograding steps, in its order, with its Execute run only where there is
+# something to grade
+c.Autograde.autograde_preprocessors = [
+    ExecuteGraded if step is Execute else step
+    for step in Autograde.class_traits()["autograde_preprocessors"].default()
 ]

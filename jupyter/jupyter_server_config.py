@@ -1,5 +1,9 @@
 # The course's Jupyter server configuration: `make course` puts this folder on
 # JUPYTER_CONFIG_PATH, so it is read beside (never instead of) the user's own configuration.
+# JupyterLab reads labconfig/default_setting_overrides.json here too: the course's defaults for
+# JupyterLab's settings, which a learner's own settings still override.  It turns off the
+# question "Would you like to get notified about official Jupyter news?" (and the check for a
+# newer JupyterLab), a notification that JupyterLab shows on a first start over the widgets.
 #
 # JupyterLab's terminals run a login shell, and a login shell's profile (Debian's /etc/profile,
 # a ~/.bashrc that puts pyenv or conda first) sets the PATH afresh: the course's environment,

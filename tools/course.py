@@ -8,9 +8,16 @@ the cells' ``nbgrader`` metadata.
     python tools/course.py student [--dest student] [--keep] [--fallback]
         the student edition: nbgrader's own ``generate_assignment`` where nbgrader is
         installed (the ``teacher`` extra), otherwise the same stripping done here (the
-        learner's install has no nbgrader).  --keep leaves notebooks already in DEST alone
-        (a learner's work); examples/ and docs/ are copied beside the notebooks, so the
-        file browser reaches them and autosave never touches a tracked file.
+        learner's install has no nbgrader).  --keep leaves notebooks and files already in DEST alone
+        (a learner's work) and adds only what is missing; examples/ and docs/ are copied
+        beside the notebooks, so the file browser reaches them and autosave never touches a
+        tracked file, and each game's printable rules sheet is written in sheets/.
+    python tools/course.py source DIR
+        DIR as nbgrader's course folder (the teacher's guide, "Assigning the course on
+        JupyterHub"): the assignment's source in DIR/source/cardlib/ (the teacher's
+        notebooks, with examples/ and docs/ beside them as in the student edition) and the
+        course's nbgrader_config.py in DIR; ``nbgrader generate_assignment`` then releases
+        examples/ and docs/ with the notebooks.
     python tools/course.py binder
         what Binder's ``postBuild`` runs when it builds the image: the student edition in
         student/, then, inside an image build only (repo2docker sets ``REPO_DIR`` to this
@@ -24,9 +31,19 @@ the cells' ``nbgrader`` metadata.
     python tools/course.py autograde SUBMITTED
         nbgrader autograde of SUBMITTED/<student>/<notebook>.ipynb (with the files beside
         them, such as a widget exercise's answer file); prints each student's points per
-        notebook as soon as that student is graded.
+        notebook as soon as that student is graded.  Only the notebooks with graded cells
+        are run (nbgrader_config.py's ExecuteGraded), as on the hub's route.
+    python tools/course.py key --student ID [--notebook NB] | key --rubric
+        the teacher's answer key of one student: each exercise's question, as that student
+        is asked it (their own variant), and its right answer as they would write it; or the
+        grading rubric (points per exercise, and per part) that docs/teaching.md holds.
+    python tools/course.py variants [--n 50]
+        before a release: N students' variants of every exercise drawn and checked (the
+        question renders, the right answer scores full points, a wrong one less, a blank
+        one 0, and no hint before the last states the answer); exits 1 on any problem.
 
-Used by ``make course``, ``make student``, Binder's ``postBuild`` and the tests.
+Used by ``make course``, ``make student``, ``make publish``, ``make autograde``, Binder's
+``postBuild``, ``tools/lite.py``, the teacher's guide (``source``) and the tests.
 """
 
 from __future__ import annotations
@@ -111,11 +128,15 @@ def _fallback(dest: Path, names: list[str]) -> None:
 
 
 def course_root(folder: Path) -> Path:
-    """An nbgrader course folder in ``folder``: config and source/cardlib/ (the teacher's notebooks)."""
+    """An nbgrader course folder in ``folder``: the course's nbgrader_config.py, and the
+    assignment's source in source/cardlib/: the teacher's notebooks, with what the student
+    edition holds beside them (:func:`beside_notebooks`), which nbgrader's
+    ``generate_assignment`` copies into the release with the notebooks."""
     source = folder / "source" / ASSIGNMENT
     source.mkdir(parents=True, exist_ok=True)
     for path in teacher_notebooks():
         shutil.copy2(path, source / path.name)
+    beside_notebooks(source)
     shutil.copy2(NBGRADER_CONFIG, folder / "nbgrader_config.py")
     return folder
 
@@ -158,6 +179,33 @@ def _with_nbgrader(dest: Path, names: list[str]) -> None:
 # --------------------------------------------------------------------------- commands
 
 
+def beside_notebooks(dest: Path, *, keep: bool = False) -> None:
+    """What the notebooks tell learners is in their file browser, beside them: examples/
+    (the worked examples, and the schema their first line names), docs/ without the
+    teacher's guide, and sheets/ (each game's printable rules, :func:`write_sheets`).  Every route to a learner has it: the student edition (``make course``,
+    ``make student``, Binder, publish, JupyterLite) and nbgrader's release (the assignment's
+    source, :func:`course_root`).  ``keep`` adds only the files missing there: a file already
+    there, which a learner may have changed, is left alone."""
+    for folder in BESIDE:
+        if not keep:
+            shutil.rmtree(dest / folder, ignore_errors=True)
+        shutil.copytree(
+            ROOT / folder,
+            dest / folder,
+            ignore=shutil.ignore_patterns(*TEACHER_ONLY),
+            copy_function=_copy_if_missing,
+            dirs_exist_ok=True,
+        )
+        for name in TEACHER_ONLY:  # an edition built before this rule
+            (dest / folder / name).unlink(missing_ok=True)
+    write_sheets(dest)
+
+
+def _copy_if_missing(source: str, target: str) -> None:
+    if not os.path.exists(target):
+        shutil.copy2(source, target)
+
+
 def build_student(dest: Path, *, keep: bool = False, fallback: bool = False) -> list[str]:
     """Build the student edition in ``dest``; returns the notebooks written."""
     dest.mkdir(parents=True, exist_ok=True)
@@ -167,15 +215,16 @@ def build_student(dest: Path, *, keep: bool = False, fallback: bool = False) -> 
             _fallback(dest, names)
         else:
             _with_nbgrader(dest, names)
-    for folder in BESIDE:
-        if not (keep and (dest / folder).exists()):
-            shutil.rmtree(dest / folder, ignore_errors=True)
-            shutil.copytree(
-                ROOT / folder, dest / folder, ignore=shutil.ignore_patterns(*TEACHER_ONLY)
-            )
-        for name in TEACHER_ONLY:  # an edition built before this rule
-            (dest / folder / name).unlink(missing_ok=True)
+    beside_notebooks(dest, keep=keep)
     return names
+
+
+def write_sheets(dest: Path) -> list[Path]:
+    """Each game's one-page rules sheet, ``sheets/<game>.html`` beside the notebooks, which
+    link it; made from the rule catalogue (:mod:`cardlib.sheets`), so it cannot drift."""
+    from cardlib.sheets import write_sheets as write
+
+    return write(dest / "sheets")
 
 
 #: what a learner's image leaves out: the teacher's edition (solutions, hidden tests), the
@@ -286,7 +335,8 @@ Progress = Callable[[int, int, str, "Marks | NotGraded"], object]
 
 def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Marks | NotGraded]:
     """Autograde ``submitted/<student>/<notebook>.ipynb`` (and the files beside them, such as
-    a widget exercise's answer file): each student's :class:`Marks`, or :class:`NotGraded`
+    a widget exercise's answer file), running only the notebooks with graded cells (the
+    course's configuration, ``ExecuteGraded``): each student's :class:`Marks`, or :class:`NotGraded`
     for a submission nbgrader refuses (a test cell tampered with, say); one student's
     submission never costs the others their marks.  ``progress(done, of, student, result)``
     is called as each student is graded."""
@@ -341,19 +391,72 @@ def _say_graded(done: int, of: int, student: str, result: Marks | NotGraded) -> 
             print(f"    nbgrader: {warning.split('] ', 1)[-1]}", flush=True)
 
 
+# --------------------------------------------------------------------------- the exercises
+
+
+def answer_key(student_id: str, notebook: str | None) -> int:
+    """Print ``student_id``'s answer key (of ``notebook``, if given); 2 if it has no exercises."""
+    from cardlib.exercises.key import answer_key as entries
+    from cardlib.exercises.key import key_text
+
+    if not entries(student_id, notebook):
+        print(key_text(student_id, notebook).strip(), file=sys.stderr)
+        return 2
+    print(key_text(student_id, notebook), end="")
+    return 0
+
+
+def variants(n: int) -> int:
+    """Check ``n`` students' variants of every exercise, an exercise a line; 1 on a problem."""
+    from cardlib.exercises.key import check_variants
+
+    reports = check_variants(n)
+    for report in reports:
+        print(report, flush=True)
+        for problem in report.problems[:5]:
+            print(f"    {problem}")
+    failed = [r.exercise for r in reports if not r.passed]
+    if failed:
+        print(f"problems in {', '.join(failed)}")
+        return 1
+    print(
+        f"{n} students' variants of each of the {len(reports)} exercises: all answerable, "
+        "graded right, and no hint before the last states an answer"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/course.py", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     student = sub.add_parser("student", help="build the student edition")
     student.add_argument("--dest", type=Path, default=ROOT / "student")
-    student.add_argument("--keep", action="store_true", help="leave notebooks already there alone")
+    student.add_argument("--keep", action="store_true", help="keep a learner's work there")
     student.add_argument("--fallback", action="store_true", help="strip without nbgrader")
+    source = sub.add_parser("source", help="nbgrader's course folder, for the hub route")
+    source.add_argument("folder", type=Path)
     sub.add_parser("binder", help="what Binder's postBuild runs (see above)")
     pub = sub.add_parser("publish", help="the student edition as a git repository of its own")
     pub.add_argument("dest", type=Path)
     grade = sub.add_parser("autograde", help="autograde SUBMITTED/<student>/*.ipynb")
     grade.add_argument("submitted", type=Path)
+    key = sub.add_parser("key", help="a student's answer key, or the grading rubric")
+    who = key.add_mutually_exclusive_group(required=True)
+    who.add_argument("--student", help="the student's ID, as nbgrader knows them")
+    who.add_argument("--rubric", action="store_true", help="the grading rubric (Markdown)")
+    key.add_argument("--notebook", help="only this notebook's exercises (golf, golf.ipynb)")
+    check = sub.add_parser("variants", help="check N students' variants of every exercise")
+    check.add_argument("--n", type=int, default=50, help="how many students (default 50)")
     args = parser.parse_args(argv)
+    if args.command == "key":
+        if args.rubric:
+            from cardlib.exercises.key import rubric
+
+            print(rubric(), end="")
+            return 0
+        return answer_key(args.student, args.notebook)
+    if args.command == "variants":
+        return variants(args.n)
     if args.command == "student":
         written = build_student(args.dest, keep=args.keep, fallback=args.fallback)
         how = (
@@ -362,6 +465,12 @@ def main(argv: list[str] | None = None) -> int:
             else "nbgrader generate_assignment"
         )
         print(f"student edition in {args.dest} ({how}): {', '.join(written) or 'kept as it was'}")
+    elif args.command == "source":
+        course_root(args.folder)
+        print(
+            f"nbgrader's course folder {args.folder}: nbgrader_config.py, and the source of "
+            f"the assignment {ASSIGNMENT} in {args.folder / 'source' / ASSIGNMENT}"
+        )
     elif args.command == "publish":
         commit = publish(args.dest)
         print(
@@ -391,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
         students = sorted(p.name for p in args.submitted.iterdir() if p.is_dir())
         print(
             f"autograding {len(students)} student(s) with nbgrader, one at a time "
-            "(about a minute each)...",
+            "(some 15 s each on two cores)...",
             flush=True,
         )
         results = autograde(args.submitted, progress=_say_graded)

@@ -1,8 +1,9 @@
-"""A widget exercise's answer file: the moves played in its widget, saved beside the notebook
-at every click and replayed through the engine by a fresh widget (see :func:`widget`).
+"""A widget exercise's answer: the widget, played (:class:`Played`, the form of such an
+answer), and its answer file: the moves played in it, saved beside the notebook at every
+click and replayed through the engine by a fresh widget (see :func:`widget`).
 
-How each widget is made, what its file keeps and how that is replayed is said by the
-exercise itself (:class:`~cardlib.exercises.model.Played`, in its game's folder); this
+How each widget is made for a variant, what its file keeps, how that is replayed and what
+the goal is is said by the exercise itself (a :class:`Played`, in its game's folder); this
 module reads and writes the files, and replays a list of moves for any widget with a
 session (:func:`replay_moves`).
 """
@@ -11,15 +12,78 @@ from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from cardlib.exercises.model import Exercise, Played, keys, lookup
+from cardlib.exercises.forms import Form, Reading, placeholder
+from cardlib.exercises.model import Exercise, UnknownExercise, keys, lookup, variant_of
+from cardlib.exercises.students import student
+
+V = TypeVar("V")
 
 
 class AnswerFileProblem(ValueError):
     """A saved answer file that does not replay (the message says why, in words)."""
+
+
+@dataclass
+class Played(Form[V]):
+    """The form of a widget exercise's answer: the exercise's widget, played.
+
+    ``fresh(v)`` makes the widget where the variant starts; ``keep(widget)`` says what its
+    answer file keeps of it (None: nothing to keep yet, a place left empty); ``replay(v,
+    state)`` makes a widget from what a file kept, through the engine, or raises
+    :class:`AnswerFileProblem` saying why it does not replay; ``look(widget, v)`` reads the
+    widget's state into the parts of the goal (a :class:`~cardlib.exercises.forms.Reading`,
+    raising ``FormError`` or ``Unanswered``); the exercise's ``solve`` gives the goal, part
+    by part.  ``line(v)`` is a line of play that reaches the goal, ``astray(v)`` one of the
+    right form that does not, and ``enact(widget, line)`` plays a line through the widget's
+    own controls (the answer key and the check of the variants use them); ``said(line)``
+    says a line of play in words; ``parts_said`` what the parts are (the rubric);
+    ``retry`` how to try again, said with a wrong answer.
+    """
+
+    fresh: Callable[[V], Any]
+    keep: Callable[[Any], dict[str, Any] | None]
+    replay: Callable[[V, Mapping[str, Any]], Any]
+    look: Callable[[Any, V], Reading]
+    line: Callable[[V], Any]
+    astray: Callable[[V], Any]
+    enact: Callable[[Any, Any], object]
+    said: Callable[[Any], str]
+    parts_said: str
+    retry: str = ""
+
+    noun = "parts of the goal"
+
+    def rubric(self) -> str:
+        return self.parts_said
+
+    def read(self, answer: Any, v: V) -> Reading:
+        placeholder(answer)
+        return self.look(answer, v)
+
+    def split(self, right: Any, v: V) -> dict[str, Any]:
+        return dict(right)
+
+    def blank(self, v: V) -> Any:
+        return self.fresh(v)
+
+    def literal(self, right: Any, v: V) -> str:
+        return self.said(self.line(v))
+
+    def wrong(self, right: Any, v: V) -> Any:
+        made = self.fresh(v)
+        self.enact(made, self.astray(v))
+        return made
+
+    def given(self, right: Any, v: V) -> Any:
+        """The widget, with a line of play that reaches the goal played in it."""
+        made = self.fresh(v)
+        self.enact(made, self.line(v))
+        return made
 
 
 def widget(exercise_id: str, *, save: bool = True) -> Any:
@@ -31,31 +95,35 @@ def widget(exercise_id: str, *, save: bool = True) -> Any:
     answer file (``<id>.answer.json``: what the exercise keeps of its widget, such as the
     cards chosen or the moves in order), and a fresh widget replays that file through the
     engine: so the answer played survives a restarted kernel, and nbgrader, which
-    re-executes the notebook, grades the answer that was played.  A file that does not
-    replay is refused in words (printed) and the widget starts afresh.  ``save=False``
+    re-executes the notebook, grades the answer that was played.  The widget starts where
+    the student's variant of the exercise starts (:func:`cardlib.exercises.student`); the
+    file says whose moves it holds, and a file that does not replay (another student's, or
+    one changed by hand) is refused in words (printed) and the widget starts afresh.  ``save=False``
     neither reads nor writes a file (the teacher's solution, scripts).  The widget carries
     the CSS class ``cardlib-exercise`` (to tell it from the notebook's other widgets of the
     same kind).
     """
     e = lookup(exercise_id)
-    played = keys()[e.id].played
-    if played is None:
-        raise ValueError(f"{exercise_id} is a {e.kind} exercise, not a widget exercise")
-    made = played.fresh()
+    played = keys()[e.id].answer
+    if not isinstance(played, Played):
+        raise UnknownExercise(f"{exercise_id} is a {e.kind} exercise, not a widget exercise")
+    who = student()
+    v = variant_of(e.id, who)
+    made = played.fresh(v)
     path = Path(str(e.answer_file))
     if save and any(Path.cwd().glob("*.ipynb")):
         path = Path.cwd() / path
         if path.exists():
             try:
-                made = _replayed(e.id, played, path)
+                made = _replayed(e.id, who, v, played, path)
             except AnswerFileProblem as why:
                 print(
                     f"{path.name} is not replayed: {why} The widget starts where the exercise "
                     "starts; your next click in it saves your moves again."
                 )
-                made = played.fresh()
+                made = played.fresh(v)
         saving = made
-        made.on_change(lambda: _save(e.id, played, saving, path))
+        made.on_change(lambda: _save(e.id, who, played, saving, path))
         _answer_files[made] = path
     made.add_class("cardlib-exercise")
     return made
@@ -86,23 +154,28 @@ def saved_note(e: Exercise, answer: Any, *, played: bool = True) -> str:
     )
 
 
-def _save(exercise_id: str, played: Played, made: Any, path: Path) -> None:
+def _save(exercise_id: str, who: str, played: Played[Any], made: Any, path: Path) -> None:
     kept = played.keep(made)
     if kept is not None:
-        state = {"exercise": exercise_id, **kept}
+        state = {"exercise": exercise_id, "student": who, **kept}
         path.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
 
 
-def _replayed(exercise_id: str, played: Played, path: Path) -> Any:
-    """A fresh widget with the moves of ``path`` replayed through the engine, or
-    :class:`AnswerFileProblem` saying why they do not replay."""
+def _replayed(exercise_id: str, who: str, v: Any, played: Played[Any], path: Path) -> Any:
+    """A fresh widget of variant ``v`` with the moves of ``path`` replayed through the
+    engine, or :class:`AnswerFileProblem` saying why they do not replay."""
     try:
         state = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as why:
         raise AnswerFileProblem(f"it cannot be read as an answer file ({why}).") from None
     if not isinstance(state, dict) or state.get("exercise") != exercise_id:
         raise AnswerFileProblem(f"it is not the answer file of exercise {exercise_id}.")
-    return played.replay(state)
+    if state.get("student", who) != who:
+        raise AnswerFileProblem(
+            f"it holds the moves of student {state.get('student')!r}'s variant of "
+            f"{exercise_id}, not of {who!r}'s."
+        )
+    return played.replay(v, state)
 
 
 def learner_moves(made: Any) -> list[dict[str, Any]]:

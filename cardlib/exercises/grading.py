@@ -1,16 +1,20 @@
-"""Marking an answer: :func:`grade` (right or not), :func:`check` (the feedback, with the
-hint steps) and :func:`feedback` (the message of a first try); the kinds of feedback are
-described in :mod:`cardlib.exercises`."""
+"""Marking an answer: :func:`score` (the points it earns, part by part), :func:`grade` (right
+or not), :func:`check` (the feedback, with the hint steps) and :func:`feedback` (the message
+of a first try); the kinds of feedback are described in :mod:`cardlib.exercises`.
+
+Every call marks the current student's variant (:func:`cardlib.exercises.student`)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from cardlib.catalogue import rules
-from cardlib.exercises.answers import saved_note
-from cardlib.exercises.forms import placeholder
+from cardlib.exercises.answers import Played, saved_note
+from cardlib.exercises.forms import Reading
+from cardlib.exercises.giveaway import Atom, atoms, stated, without
 from cardlib.exercises.model import (
     Exercise,
     Feedback,
@@ -19,19 +23,23 @@ from cardlib.exercises.model import (
     keys,
     lookup,
 )
+from cardlib.exercises.students import rng_for, student
 
+HINTS = 3
 _wrong_answers: dict[str, int] = {}
 
 
+def score(exercise_id: str, answer: Any) -> float:
+    """The points ``answer`` earns: the exercise's points times the share of its parts that
+    are right (3 of 4 entries right: 0.75 of them); 0 for a blank answer or one not of the
+    form asked for.  The notebooks' hidden autograder tests end with it, so that nbgrader
+    gives the cell that many points."""
+    return _mark(lookup(exercise_id), answer).points
+
+
 def grade(exercise_id: str, answer: Any) -> bool:
-    """True if ``answer`` is right (no message, no hint step): for autograder tests."""
-    e = lookup(exercise_id)
-    key = keys()[e.id]
-    try:
-        placeholder(answer)
-        return key.same(key.read(answer), key.solve())
-    except (Unanswered, FormError):
-        return False
+    """True if ``answer`` is right in every part (no message, no hint step)."""
+    return _mark(lookup(exercise_id), answer).kind == "right"
 
 
 def check(exercise_id: str, answer: Any) -> Feedback:
@@ -47,7 +55,7 @@ def check(exercise_id: str, answer: Any) -> Feedback:
 
 def feedback(exercise_id: str, answer: Any) -> str:
     """What :func:`check` says about ``answer`` at its first hint, without counting it as a
-    try: the message an autograder test carries when it fails."""
+    try: what an autograder test prints beside its points."""
     return _feedback(lookup(exercise_id), answer, lambda _e: 1).message
 
 
@@ -59,64 +67,148 @@ def reset_hints(exercise_id: str | None = None) -> None:
         _wrong_answers.pop(exercise_id, None)
 
 
-_RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b")
+# --------------------------------------------------------------------------- marking
 
 
-def _feedback(e: Exercise, answer: Any, step_of: Callable[[str], int]) -> Feedback:
+@dataclass(frozen=True)
+class Marked:
+    """One answer marked against a student's variant ``v``: its kind (``"unanswered"``,
+    ``"form"``, ``"wrong"``, ``"right"``), the reading, each part right or not, the right
+    answer and the points earned; ``why`` is the reason it was not read."""
+
+    exercise: Exercise
+    v: Any
+    kind: str
+    points: float = 0.0
+    reading: Reading | None = None
+    right: Any = None
+    marks: dict[str, bool] | None = None
+    why: str = ""
+
+    @property
+    def wrong_parts(self) -> list[str]:
+        return [label for label, ok in (self.marks or {}).items() if not ok]
+
+
+def _mark(e: Exercise, answer: Any, student_id: str | None = None) -> Marked:
     key = keys()[e.id]
+    v = key.draw(rng_for(student_id or student(), e.id))
     try:
-        placeholder(answer)
-        value = key.read(answer)
+        reading = key.answer.read(answer, v)
     except Unanswered as why:
+        return Marked(e, v, "unanswered", why=str(why))
+    except FormError as why:
+        return Marked(e, v, "form", why=str(why))
+    right = key.solve(v)
+    marks = key.answer.marks(reading, right, v)
+    share = sum(marks.values()) / len(marks) if marks else 0.0
+    points = round(e.points * share, 4)
+    if reading.blanks and not any(marks.values()):
+        kind = "unanswered"
+    elif reading.blanks:
+        kind = "blanks"
+    elif reading.misread:
+        kind = "form"
+    else:
+        kind = "right" if all(marks.values()) else "wrong"
+    return Marked(e, v, kind, points, reading, right, marks)
+
+
+# --------------------------------------------------------------------------- feedback
+
+
+def _feedback(
+    e: Exercise, answer: Any, step_of: Callable[[str], int], student_id: str | None = None
+) -> Feedback:
+    key = keys()[e.id]
+    marked = _mark(e, answer, student_id)
+    if marked.kind == "unanswered":
+        template = key.answer.template(marked.v)
+        write = f" Write it as {template}, each None replaced." if template else ""
+        why = marked.why or "Some of it is still None."
         return Feedback(
             e.id,
             "unanswered",
-            f"{e.id}: not answered yet. {why}{saved_note(e, answer, played=False)}",
+            f"{e.id}: not answered yet. {why}{write}{saved_note(e, answer, played=False)}",
         )
-    except FormError as why:
-        text = str(why)
+    if marked.kind == "blanks":
+        assert marked.reading is not None
+        blank = marked.reading.blanks
+        return Feedback(
+            e.id,
+            "unanswered",
+            f"{e.id}: not answered yet: {len(blank)} of the {len(marked.marks or {})} "
+            f"{key.answer.noun} are still None ({', '.join(blank)}). Fill them in and run the "
+            "cell again.",
+            points=marked.points,
+        )
+    if marked.kind == "form":
+        text = marked.why or (marked.reading.misread[0].message if marked.reading else "")
         return Feedback(
             e.id,
             "form",
             f"{e.id}: the answer is not in the form asked for. {text[:1].upper()}{text[1:]} "
             f"Expected {e.form}.",
+            points=marked.points,
         )
-    right = key.solve()
-    if key.same(value, right):
-        return Feedback(e.id, "right", f"{e.id}: right. {key.why(right)}{saved_note(e, answer)}")
-    step = min(step_of(e.id), 3)
-    lines = [f"{e.id}: not yet."]
-    if key.differences is not None:
-        lines[0] += " " + key.differences(value, right)
-    elif e.parts and isinstance(right, tuple):
-        lines[0] += " " + _wrong_parts(e.parts, value, right)
-    lines.append(f"Hint 1 of 3: {e.nudge}")
+    if marked.kind == "right":
+        assert marked.reading is not None
+        return Feedback(
+            e.id,
+            "right",
+            f"{e.id}: right. {key.why(marked.v, marked.reading.value)}{saved_note(e, answer)}",
+            points=marked.points,
+        )
+    step = min(step_of(e.id), HINTS)
+    marks = marked.marks or {}
+    head = f"{e.id}: not yet."
+    if len(marks) > 1:
+        # how many parts are right, never which, until the last hint
+        right_parts = sum(marks.values())
+        verb = "is" if right_parts == 1 else "are"
+        head += f" {right_parts} of the {len(marks)} {key.answer.noun} {verb} right."
+    if isinstance(key.answer, Played) and key.answer.retry:
+        head += f" {key.answer.retry}"
+    hints = [e.nudge]
+    lines = [head, f"Hint 1 of {HINTS}: {e.nudge}"]
     if step >= 2:
-        lines.append("Hint 2 of 3, the rule: " + " ".join(_rule_hint(r, right) for r in e.rules))
-    if step >= 3:
-        lines.append(f"Hint 3 of 3: look again at {e.where}.")
+        rule_text = rule_hint(e, key.values(marked.v, marked.right), key.question(marked.v))
+        hints.append(rule_text)
+        lines.append(f"Hint 2 of {HINTS}, the rule: {rule_text}")
+    if step >= HINTS:
+        hints.append(f"look again at {e.where}.")
+        if len(marks) > 1:
+            lines.append(f"Look again at: {'; '.join(marked.wrong_parts)}.")
+        lines.append(f"Hint 3 of {HINTS}: look again at {e.where}.")
     else:
         lines.append("Answer again for the next hint.")
-    return Feedback(e.id, "wrong", "\n".join(lines), step)
+    return Feedback(e.id, "wrong", "\n".join(lines), step, marked.points, tuple(hints))
 
 
-def _rule_hint(rule_id: str, right: Any) -> str:
-    """The rule's text; without its ID (nor any other) when the answer is made of rule IDs,
-    so that the hint never names the answer."""
-    rule = rules[rule_id]
-    if not _RULE_ID.search(str(right)):
-        return str(rule)
-    return _RULE_ID.sub("another rule", f"A rule ({rule.title}): {rule.text}")
+_RULE_ID = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b")
 
 
-_ORDINALS = ("first", "second", "third", "fourth")
+def given_values(right: Any, question: str) -> tuple[set[Atom], set[Atom]]:
+    """The values of ``right`` that ``question`` gives, and those it does not."""
+    values = atoms(right)
+    given = set(stated(question, values))
+    return given, values - given
 
 
-def _wrong_parts(parts: Sequence[str], value: Sequence[Any], right: Sequence[Any]) -> str:
-    """Which values of a tuple answer are right and which to look at again (not the right ones)."""
-    said = [
-        f"the {_ORDINALS[i]} value ({what}) is {'right' if v == r else 'not'}"
-        for i, (what, v, r) in enumerate(zip(parts, value, right, strict=True))
-    ]
-    text = "; ".join(said) + "."
-    return text[:1].upper() + text[1:]
+def rule_hint(e: Exercise, right: Any, question: str) -> str:
+    """Hint 2: the text of the exercise's rules from the catalogue, without any sentence that
+    states a value of the right answer the question does not give (a number, a name, a
+    card...); without rule IDs at all when the answer is made of them, so that the hint
+    never names the answer."""
+    _given, hidden = given_values(right, question)
+    of_ids = any(_RULE_ID.fullmatch(str(a)) for a in atoms(right))
+    said = []
+    for rule_id in e.rules:
+        rule = rules[rule_id]
+        text, _left = without(rule.text, hidden)
+        title = rule.title if not stated(rule.title, hidden) else "one of the exercise's rules"
+        if of_ids:
+            said.append(_RULE_ID.sub("another rule", f"A rule ({title}): {text}".rstrip(": ")))
+        else:
+            said.append(f"{rule_id} ({title}): {text}".rstrip(": "))
+    return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in said)

@@ -8,9 +8,15 @@ registry (:func:`exercises`) is gathered from them.  Nothing in this module name
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from cardlib.errors import CardlibError
+
+if TYPE_CHECKING:
+    from cardlib.exercises.forms import Form
 
 KINDS = ("compute", "classify", "predict", "widget", "yaml")
 
@@ -23,14 +29,22 @@ class Unanswered(Exception):
     """The answer is still the placeholder."""
 
 
+class UnknownExercise(CardlibError, LookupError):
+    """An exercise ID that is not one of the course's (the message lists them)."""
+
+
 @dataclass(frozen=True)
 class Feedback:
-    """What ``check`` says about one answer: its kind, the message and the hint step."""
+    """What ``check`` says about one answer: its kind (``"unanswered"``, ``"form"``,
+    ``"wrong"`` or ``"right"``), the message, the hint step it opened, the points it
+    earns and the hints given (the nudge, the rule's text, where to look)."""
 
     exercise: str
-    kind: str  # "unanswered" | "form" | "wrong" | "right"
+    kind: str
     message: str
     hint_step: int = 0
+    points: float = 0.0
+    hints: tuple[str, ...] = ()
 
     @property
     def correct(self) -> bool:
@@ -45,23 +59,24 @@ class Feedback:
 
 @dataclass(frozen=True)
 class Exercise:
-    """One exercise as a learner and a teacher see it: what it asks, the form of an answer,
-    its rules, where the notebook teaches them, and the notebook it is in.
+    """One exercise as a learner and a teacher see it whoever the student is: its title, the
+    form of an answer, its rules, where the notebook teaches them, a nudge, its points and
+    the notebook it is in.  What it asks a student is that student's variant (see
+    :func:`cardlib.exercises.show`).
 
     It holds no way to an answer: how an answer is read, the right answer and why it is
     right are kept by the course alone (see :func:`cardlib.exercises.check`), so that
-    nothing public in a learner's install hands out an answer.  ``parts`` names the values
-    of a tuple answer, so that feedback can say which part is wrong.
+    nothing public in a learner's install hands out an answer.
     """
 
     id: str
     kind: str
-    question: str
+    title: str
     form: str
     rules: tuple[str, ...]
     where: str
     nudge: str
-    parts: tuple[str, ...] = ()
+    points: float = 1
     notebook: str = field(kw_only=True)
 
     @property
@@ -72,36 +87,26 @@ class Exercise:
 
 
 @dataclass(frozen=True)
-class Played:
-    """How a widget exercise's widget is made, saved and replayed (see
-    :func:`cardlib.exercises.widget`): ``fresh`` makes it where the exercise starts;
-    ``keep`` says what its answer file keeps of it, beside the exercise's ID (None: nothing
-    to keep yet, a place left empty); ``replay`` makes a widget from what a file kept,
-    through the engine, or raises :class:`~cardlib.exercises.answers.AnswerFileProblem`
-    saying why it does not replay."""
-
-    fresh: Callable[[], Any]
-    keep: Callable[[Any], dict[str, Any] | None]
-    replay: Callable[[Mapping[str, Any]], Any]
-
-
-@dataclass(frozen=True)
 class Key:
-    """How one exercise is marked (private to the course: the right answer is computed here).
+    """How one exercise is drawn and marked (private to the course: the right answer is
+    computed here).
 
-    ``read`` turns an answer into its normal form (raising :class:`Unanswered` or
-    :class:`FormError`); ``solve`` computes the right answer from the engine; ``why``
-    explains a right answer; ``differences`` (optional) says, for a wrong answer of the
-    right form, which parts are wrong, without giving the right ones; ``played`` is how a
-    widget exercise's widget is made and replayed.
+    ``draw(rng)`` makes a student's variant (the question's data) from the student's
+    generator; ``question(v)`` says what the variant asks (Markdown: backticks for
+    notation); ``answer`` is the :class:`~cardlib.exercises.forms.Form` of an answer (how
+    it is read and split into parts); ``solve(v)`` computes the right answer from the
+    engine; ``why(v, answer)`` explains a right answer (as read: a widget's game, say);
+    ``values(v, right)`` is what the answer states, which no hint before the last may state
+    (by default the right answer itself; a widget's goal says what it is worth instead,
+    such as the lowest score).
     """
 
-    read: Callable[[Any], Any]
-    solve: Callable[[], Any]
-    why: Callable[[Any], str]
-    same: Callable[[Any, Any], bool] = lambda answer, right: answer == right
-    differences: Callable[[Any, Any], str] | None = None
-    played: Played | None = None
+    draw: Callable[[random.Random], Any]
+    question: Callable[[Any], str]
+    answer: Form[Any]
+    solve: Callable[[Any], Any]
+    why: Callable[[Any, Any], str]
+    values: Callable[[Any, Any], Any] = lambda _v, right: right
 
 
 _PUBLIC = {f.name for f in fields(Exercise)}
@@ -116,11 +121,14 @@ class Chapter:
 
     def define(self, **spec: Any) -> Exercise:
         """Add an exercise: its public fields (:class:`Exercise`) and its key (:class:`Key`)."""
+        from cardlib.exercises.answers import Played
+
         public = Exercise(notebook=self.notebook, **{k: v for k, v in spec.items() if k in _PUBLIC})
         key = Key(**{k: v for k, v in spec.items() if k not in _PUBLIC})
-        # a widget exercise is graded from its saved answer file, so it must say how to
+        # a widget exercise is graded from its saved answer file, so its answer says how to
         # make, save and replay its widget; no other kind has a widget
-        assert public.kind in KINDS and (public.kind == "widget") == (key.played is not None)
+        assert public.kind in KINDS, public.kind
+        assert (public.kind == "widget") == isinstance(key.answer, Played), public.id
         assert all(public.id != e.id for e, _k in self._defined), public.id
         self._defined.append((public, key))
         return public
@@ -155,17 +163,24 @@ def exercises() -> dict[str, Exercise]:
 
 
 def keys() -> dict[str, Key]:
-    """How each exercise is marked, by ID (private to the course)."""
+    """How each exercise is drawn and marked, by ID (private to the course)."""
     _gathered()
     return _KEYS
 
 
 def lookup(exercise_id: str) -> Exercise:
-    """The exercise ``exercise_id``, or a KeyError listing the exercises there are."""
+    """The exercise ``exercise_id``, or :class:`UnknownExercise` listing those there are."""
     known = exercises()
-    try:
-        return known[exercise_id]
-    except KeyError:
-        raise KeyError(
+    if not isinstance(exercise_id, str) or exercise_id not in known:
+        raise UnknownExercise(
             f"{exercise_id!r} is not an exercise; the exercises are {', '.join(known)}"
-        ) from None
+        )
+    return known[exercise_id]
+
+
+def variant_of(exercise_id: str, student_id: str) -> Any:
+    """``exercise_id``'s variant for ``student_id`` (drawn from the student's seed)."""
+    from cardlib.exercises.students import rng_for
+
+    e = lookup(exercise_id)
+    return keys()[e.id].draw(rng_for(student_id, e.id))

@@ -1,9 +1,12 @@
-"""The course as a teacher assigns it: each exercise's feedback, the student edition that
-nbgrader generates (no solution survives; it runs before any answer is given), and
-nbgrader's autograding of blank, solved and half-solved submissions."""
+"""The course as a teacher assigns it: each exercise's feedback, its points part by part and
+its hints (on variants pinned here, with answers worked out by hand: exercise_cases.py), the
+notebooks' exercise cells, the student edition that nbgrader generates (no solution
+survives; it runs before any answer is given), and nbgrader's autograding of blank, solved,
+half-solved and partly right submissions, each student graded on their own variants."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import os
@@ -11,7 +14,6 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +21,24 @@ import pytest
 import yaml
 
 from cardlib import exercises
-from cardlib.exercises import EXERCISES, KINDS, check, grade, widget
+from cardlib.exercises import (
+    EXERCISES,
+    KINDS,
+    check,
+    grade,
+    reset_hints,
+    score,
+    show,
+    variant,
+    widget,
+)
+from cardlib.exercises import key as answer_keys
+from cardlib.exercises.grading import _mark
+from cardlib.exercises.students import DEFAULT_STUDENT
+from cardlib.gofish.exercises import Deals
+from cardlib.golf.exercises import MatchCard
 from tests.conftest import ROOT
+from tests.course.exercise_cases import CASES, answer, pinned
 
 sys.path.insert(0, str(ROOT / "tools"))
 import course
@@ -28,128 +46,14 @@ import course
 GAME_NOTEBOOKS = ("golf.ipynb", "go-fish.ipynb", "rook.ipynb")
 
 
-def _play_golf_4(w: Any, cards: list[str]) -> Any:
-    for picker, card in zip(w.pickers, cards, strict=True):
-        picker.value = card
-    return w
+@pytest.fixture(autouse=True)
+def _fresh_hints():
+    reset_hints()
+    yield
+    reset_hints()
 
 
-def _play_gf_4(w: Any, targets: list[str]) -> Any:
-    for target in targets:
-        w.target.value, w.what.value = target, "8"
-        w.ask_button.click()
-    return w
-
-
-def _play_rook_5(w: Any, moves: list[str]) -> Any:
-    for move in moves:
-        w.play(move)
-    return w
-
-
-SH2_RIGHT = """\
-example: Mei's layout, scored
-source: a test of the course
-game: golf
-players: [Mei, Ben]
-setup:
-  position:
-    layouts:
-      Mei: {TL: 5H, TM: KS, TR: 2C, BL: 5C, BM: QD, BR: 2D}
-steps:
-  - expect:
-      score: {Mei: 10}
-"""
-
-#: exercise -> (a right answer, a wrong answer of the right form, an answer of the wrong form)
-CASES: dict[str, tuple[Any, Any, Any]] = {
-    "sh-1": ("GOLF-DEAL", "GOLF-DECK", "GOLF-NOPE"),
-    "sh-2": (SH2_RIGHT, SH2_RIGHT.replace("{Mei: 10}", "{Mei: 12}"), "game: [golf"),
-    "golf-1": (20, 0, "20"),
-    "golf-2": (
-        {
-            "discard": "GOLF-TAKE-MUST-REPLACE",
-            "replace TR": "legal",
-            "replace BL": "legal",
-            "take": "GOLF-DRAW",
-        },
-        {"discard": "legal", "replace TR": "legal", "replace BL": "legal", "take": "GOLF-DRAW"},
-        ["discard", "replace TR"],
-    ),
-    "golf-3": ((True, "Ben"), (True, "Mei"), ("True", "Ben")),
-    "golf-4": (
-        lambda: _play_golf_4(widget("golf-4"), ["2S", "2H", "2D", "KS", "KH", "KD"]),
-        lambda: _play_golf_4(widget("golf-4"), ["2S", "2H", "2D", "KS", "KH", "QD"]),
-        lambda: _play_golf_4(widget("golf-4"), ["2S", "2S", "2D", "KS", "KH", "KD"]),
-    ),
-    "golf-5": (("Jia", 23), ("Yi", 26), "Jia"),
-    "gf-1": ((1, True), (1, False), ("1", True)),
-    "gf-2": (
-        {
-            "ask An 8": "legal",
-            "ask An 3": "GF-ASK-HOLD",
-            "ask Lin Q": "GF-ASK-TARGET",
-            "ask Mei 9": "legal",
-        },
-        {
-            "ask An 8": "legal",
-            "ask An 3": "legal",
-            "ask Lin Q": "GF-ASK-TARGET",
-            "ask Mei 9": "GF-ASK-HOLD",
-        },
-        {
-            "ask An 8": "yes",
-            "ask An 3": "GF-ASK-HOLD",
-            "ask Lin Q": "GF-ASK-TARGET",
-            "ask Mei 9": "legal",
-        },
-    ),
-    "gf-3": (
-        {"pagat": "An", "bicycle": "An", "gamerules": "Mei"},
-        {"pagat": "Mei", "bicycle": "An", "gamerules": "Mei"},
-        {"pagat": "An", "bicycle": "An"},
-    ),
-    "gf-4": (
-        lambda: _play_gf_4(widget("gf-4"), ["An", "Mei"]),
-        lambda: _play_gf_4(widget("gf-4"), ["Mei"]),
-        lambda: 8,
-    ),
-    "gf-5": (
-        {"pagat": 37, "bicycle": 31},
-        {"pagat": 37, "bicycle": 37},
-        {"pagat": 37.0, "bicycle": 31},
-    ),
-    "rook-1": (("West", 35), ("North", 35), ("West", "35")),
-    "rook-2": ((-100, 25), (-5, 25), {"NS": -100, "EW": 25}),
-    "rook-3": (
-        {
-            "play G12": "ROOK-FOLLOW",
-            "play Y7": "legal",
-            "play R13": "ROOK-FOLLOW",
-            "trump red": "ROOK-TRUMP",
-        },
-        {
-            "play G12": "legal",
-            "play Y7": "legal",
-            "play R13": "ROOK-FOLLOW",
-            "trump red": "ROOK-TRUMP",
-        },
-        "ROOK-FOLLOW",
-    ),
-    "rook-4": (["R6", "Rook"], ["R6"], "R6 Rook"),
-    "rook-5": (
-        lambda: _play_rook_5(widget("rook-5"), ["pass", "pass", "bid 80", "pass"]),
-        lambda: _play_rook_5(widget("rook-5"), ["pass", "bid 80", "pass", "pass", "pass"]),
-        lambda: widget("gf-4"),
-    ),
-}
-
-
-def _answer(value: Any) -> Any:
-    return value() if callable(value) else value
-
-
-def test_every_exercise_has_its_cases_and_the_course_has_enough():
+def test_every_exercise_has_its_case_and_the_course_has_enough():
     assert set(CASES) == set(EXERCISES)
     by_notebook: dict[str, int] = {}
     for e in EXERCISES.values():
@@ -161,24 +65,50 @@ def test_every_exercise_has_its_cases_and_the_course_has_enough():
 
 
 @pytest.mark.parametrize("exercise_id", list(CASES))
-def test_feedback_right_wrong_and_wrong_form(exercise_id):
-    exercises.reset_hints()
-    right, wrong, bad_form = (_answer(v) for v in CASES[exercise_id])
+def test_feedback_right_wrong_and_wrong_form(exercise_id, monkeypatch):
+    pinned(monkeypatch, exercise_id)
+    right, wrong, bad_form = (answer(exercise_id, w) for w in ("right", "wrong", "bad_form"))
     said = check(exercise_id, right)
     assert said.kind == "right" and said.correct and "right." in str(said), said
-    assert grade(exercise_id, right)
+    assert grade(exercise_id, right) and said.points == 1
 
     form = check(exercise_id, bad_form)
     assert form.kind == "form" and "not in the form asked for" in str(form), form
     assert "Hint" not in str(form)  # a form problem is not a rule problem
 
     # Stepped hints: a nudge, then the rule's text, then where to look.
-    steps = [check(exercise_id, _answer(CASES[exercise_id][1])) for _ in range(3)]
+    steps = [check(exercise_id, answer(exercise_id, "wrong")) for _ in range(3)]
     assert [s.kind for s in steps] == ["wrong"] * 3 and not grade(exercise_id, wrong)
-    first = EXERCISES[exercise_id]
+    e = EXERCISES[exercise_id]
     assert "Hint 1 of 3" in str(steps[0]) and "Hint 2 of 3" not in str(steps[0])
-    assert exercises.rules[first.rules[0]].title in str(steps[1]) and "Hint 3" not in str(steps[1])
-    assert first.where in str(steps[2])
+    assert "Hint 2 of 3, the rule:" in str(steps[1]) and "Hint 3" not in str(steps[1])
+    assert e.where in str(steps[2])
+
+
+@pytest.mark.parametrize("exercise_id", list(CASES))
+def test_each_part_right_earns_its_share_of_the_points(exercise_id, monkeypatch):
+    """3 of 4 entries right is 0.75 of the point, not 0; a blank answer or one not of the
+    form asked for at all earns nothing (one with a part in the wrong form: that part 0)."""
+    pinned(monkeypatch, exercise_id)
+    case = CASES[exercise_id]
+    assert score(exercise_id, answer(exercise_id, "right")) == 1.0
+    assert score(exercise_id, answer(exercise_id, "wrong")) == case.wrong_score < 1
+    e = EXERCISES[exercise_id]
+    blank = widget(exercise_id) if e.kind == "widget" else None
+    assert score(exercise_id, blank) == 0.0
+    assert score(exercise_id, answer(exercise_id, "bad_form")) < 1
+
+
+def test_partial_credit_counts_the_parts_answered_and_says_the_blank_ones(monkeypatch):
+    pinned(monkeypatch, "golf-2")
+    three = dict(CASES["golf-2"].right, take=None)
+    assert score("golf-2", three) == 0.75
+    said = check("golf-2", three)
+    assert said.kind == "unanswered" and "1 of the 4 entries are still None (take)" in str(said)
+    assert score("golf-2", dict.fromkeys(three, None)) == 0.0
+    pinned(monkeypatch, "rook-4")
+    assert score("rook-4", ["R6", "Rook", "Y12"]) == round(2 / 3, 4)  # one card too many
+    assert score("rook-4", ["Y12"]) == 0.0  # nothing right: the three cards named are wrong
 
 
 @pytest.mark.parametrize("exercise_id", list(CASES))
@@ -189,56 +119,49 @@ def test_placeholder_says_unanswered(exercise_id):
     assert said.kind == "unanswered" and "not answered yet" in str(said)
 
 
-# --------------------------------------------------------------------------- hints
-
-
-def _atoms(value: Any) -> set[str]:
-    """The values a right answer is made of, as they would be written in a message."""
-    if isinstance(value, Mapping):
-        return set().union(*(_atoms(v) for v in value.values()))
-    if isinstance(value, list | tuple | set):
-        return set().union(*(_atoms(v) for v in value)) if value else set()
-    return {str(value)} if value is not None else set()
-
-
-@pytest.mark.parametrize("exercise_id", list(CASES))
-def test_no_hint_before_the_last_gives_the_right_value(exercise_id):
-    """Hints 1 and 2 of a wrong answer never hold a value of the right answer that the
-    question does not already say (the catalogue's rule texts aside: they are the rules)."""
-    e = EXERCISES[exercise_id]
-    right = exercises._KEYS[exercise_id].solve()
-    exercises.reset_hints()
-    steps = [str(check(exercise_id, _answer(CASES[exercise_id][1]))) for _ in range(2)]
-    for rule_id in e.rules:
-        rule = exercises.rules[rule_id]
-        steps = [s.replace(rule.text, "").replace(rule.title, "") for s in steps]
-    steps = [re.sub(r"Hint \d of 3", "", s) for s in steps]
-    given = e.question + " " + e.form
-    for atom in _atoms(right) - {"legal"}:
-        if re.search(rf"(?<![\w-]){re.escape(atom)}(?![\w-])", given):
-            continue
-        for step in steps:
-            assert not re.search(rf"(?<![\w-]){re.escape(atom)}(?![\w-])", step), (atom, step)
-
-
-def test_sh2_a_wrong_claim_is_pointed_at_and_its_value_never_said():
-    exercises.reset_hints()
-    wrong = SH2_RIGHT.replace("{Mei: 10}", "{Mei: 14}")
-    said = [str(check("sh-2", wrong)) for _ in range(3)]
-    for text in said:
-        assert "line 11 of your example" in text and "GOLF-COLUMN" in text, text
-        assert "my-example.yaml" not in text and "give 10" not in text
-        hint = text.split("Hint 2 of 3")[0]  # what is not the catalogue's text of the rules
-        assert "10" not in hint.replace("Hint 1 of 3", "") and "14" not in hint
-
-
-def test_tuple_answers_say_which_part_is_wrong():
-    exercises.reset_hints()
-    said = str(check("golf-3", (True, "Mei")))
-    assert "first value (is the hand over) is right" in said
-    assert "second value (who has the lower score) is not" in said
+def test_a_wrong_answer_says_how_many_parts_are_right_not_which_until_the_last_hint(monkeypatch):
+    pinned(monkeypatch, "golf-3")
+    steps = [str(check("golf-3", (True, "Ana"))) for _ in range(3)]
+    for said in steps[:2]:
+        assert "1 of the 2 values is right" in said, said
+        assert "first value" not in said and "second value" not in said
+        assert "lower score" not in said.split("\n")[0]
+    assert "Look again at: the second value (who has the lower score)." in steps[2]
+    pinned(monkeypatch, "golf-2")
+    said = str(check("golf-2", CASES["golf-2"].wrong))
+    assert said.startswith("golf-2: not yet. 3 of the 4 entries are right.\n"), said
+    pinned(monkeypatch, "rook-2")
     said = str(check("rook-2", (-5, 25)))
-    assert "first value (North-South's score) is not" in said and "second value" in said
+    assert "1 of the 2 values is right" in said and "North-South" not in said.split("\n")[0]
+
+
+def test_hint_2_leaves_out_the_sentences_of_a_rule_that_state_the_answer(monkeypatch):
+    """golf-1 with a jack over a queen (20): GOLF-COLUMN's "a jack over a queen scores 20" is
+    left out; gf-5 with three players under Pagat's rules and no fishing (37, a variant no
+    student gets): GF-DEAL's "with three players under Pagat's rules 15 cards are dealt and
+    37 remain" too; the rest of each rule stays."""
+    pinned(monkeypatch, "golf-1")
+    hint = [str(check("golf-1", 19)) for _ in range(2)][1]
+    assert "a jack over a queen scores 20" not in hint
+    assert "Cards side by side or on a diagonal never pair." in hint
+    assert "Same value is not same rank" not in hint  # the sentence that says 20
+    pinned(monkeypatch, "gf-5", Deals((("pagat", 3), ("bicycle", 3)), 0))
+    hint = [str(check("gf-5", {"pagat": 36, "bicycle": 30})) for _ in range(2)][1]
+    assert "37" not in hint and "31" not in hint and "15 cards are dealt" not in hint
+    assert "Bicycle deals 7 each to two or three players" in hint
+
+
+def test_sh2_a_wrong_claim_is_pointed_at_and_its_value_never_said(monkeypatch):
+    pinned(monkeypatch, "sh-2")
+    wrong = CASES["sh-2"].right.replace("Ana: 10, Raj: 23", "Ana: 14, Raj: 23")
+    said = [str(check("sh-2", wrong)) for _ in range(3)]
+    assert score("sh-2", wrong) == 0.5
+    for text in said:
+        assert "1 of the 2 claims is right" in text, text
+        assert "my-example.yaml" not in text and "give 10" not in text
+        before_the_rule = text.split("Hint 2 of 3")[0]
+        assert "10" not in before_the_rule and "14" not in before_the_rule
+    assert "Look again at: Ana's score." in said[2]
 
 
 @pytest.mark.parametrize(
@@ -248,37 +171,155 @@ def test_tuple_answers_say_which_part_is_wrong():
         "{TL: 5♥, TM: K♠, TR: 2♣, BL: 5♣, BM: Q♦, BR: 2♦}",
         "{TL: ♥5, TM: ♠K, TR: ♣2, BL: ♣5, BM: ♦Q, BR: ♦2}",
         "{TL: 5H, TM: KS, TR: down 2C, BL: 5c, BM: Q♦, BR: ♦2}",
+        "{tl: 5H, tm: KS, tr: 2C, bl: 5C, bm: QD, br: 2D}",
     ],
 )
-def test_sh2_accepts_every_notation_the_checker_accepts(layout):
-    text = SH2_RIGHT.replace("{TL: 5H, TM: KS, TR: 2C, BL: 5C, BM: QD, BR: 2D}", layout)
-    assert all(r.passed for r in exercises._check_text(text)), "cardlib check passes it"
+def test_sh2_accepts_every_notation_the_checker_accepts_and_any_case(layout, monkeypatch):
+    pinned(monkeypatch, "sh-2")
+    text = CASES["sh-2"].right.replace("{TL: 5H, TM: KS, TR: 2C, BL: 5C, BM: QD, BR: 2D}", layout)
+    assert text != CASES["sh-2"].right or "5H" in layout
     assert grade("sh-2", text) and check("sh-2", text).kind == "right"
+    lower = text.replace("players: [Ana, Raj]", "players: [ana, raj]").replace("Ana", "ana")
+    assert grade("sh-2", lower.replace("Raj", "raj"))
 
 
-def test_no_public_api_hands_out_an_answer():
-    """An exercise, as the module shows it, holds no way to its answer."""
+@pytest.mark.parametrize(
+    ("exercise_id", "written"),
+    [
+        ("golf-5", ("ana", 23)),
+        ("golf-5", ("  ANA ", 23)),
+        ("golf-3", (True, "raj")),
+        ("golf-3", (True, "R")),
+        (
+            "golf-2",
+            {
+                "DISCARD": "golf-take-must-replace",
+                "replace tr": "legal",
+                "Replace  BL": "Legal",
+                "take": "golf-draw",
+            },
+        ),
+        (
+            "gf-2",
+            {
+                "ask raj 8": "legal",
+                "ASK RAJ 3": "gf-ask-hold",
+                "ask ana q": "GF-ASK-TARGET",
+                "ask eli 9": "legal",
+            },
+        ),
+        ("gf-3", {"pag": "raj", "Bicycle": "RAJ", "game": "eli"}),
+        ("rook-1", ("west", 35)),
+        ("rook-1", ("W", 35)),
+        (
+            "rook-3",
+            {
+                "Play g12": "rook-follow",
+                "play y7": "legal",
+                "PLAY R13": "ROOK-FOLLOW",
+                "trump Red": "rook-trump",
+            },
+        ),
+        ("rook-4", ["rook", "r6"]),
+        ("rook-4", ("R6", "bird")),
+        ("sh-1", ("golf-deal", 38)),
+    ],
+)
+def test_right_answers_in_another_case_or_shortened_are_right(exercise_id, written, monkeypatch):
+    """Names, keys and moves are read as leniently as rule IDs and cards: any case, an
+    unambiguous beginning of a name, moves through the game's own parser."""
+    pinned(monkeypatch, exercise_id)
+    said = check(exercise_id, written)
+    assert said.kind == "right", said
+    assert score(exercise_id, written) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "v", "written", "why"),
+    [
+        # two players whose names begin alike: "A" names neither
+        (
+            "golf-5",
+            MatchCard(("Ana", "Abe"), CASES["golf-5"].variant.holes),
+            ("A", 23),
+            "not one of Ana, Abe",
+        ),
+        ("gf-3", None, {"p": "Raj", "b": "Raj", "g": "Eli", "pagat": "Raj"}, "given twice"),
+        (
+            "golf-2",
+            None,
+            {
+                "discard": "legal",
+                "replace tr": "legal",
+                "replace TR": "legal",
+                "replace BL": "legal",
+                "take": "legal",
+            },
+            "given twice",
+        ),
+        ("golf-3", None, (True, "Zed"), "not one of Ana, Raj"),
+    ],
+)
+def test_an_ambiguous_or_unknown_name_is_the_wrong_form_and_costs_no_try(
+    exercise_id, v, written, why, monkeypatch
+):
+    pinned(monkeypatch, exercise_id, v)
+    said = check(exercise_id, written)
+    assert said.kind == "form" and why in str(said), said
+    wrong = check(exercise_id, ("Abe", 0) if v else answer(exercise_id, "wrong"))
+    assert wrong.hint_step == 1 and "Hint 2" not in str(wrong)  # the form cost no try
+
+
+def test_no_public_api_hands_out_an_answer(monkeypatch):
+    """An exercise, as the module shows it, holds no way to its answer; a variant is the
+    question's data; the answer key is not exported."""
     for e in EXERCISES.values():
         public = [a for a in dir(e) if not a.startswith("_")]
         assert not [a for a in public if callable(getattr(e, a))], e.id
     assert not hasattr(EXERCISES["golf-1"], "solve")
-    names = [n for n in dir(exercises) if not n.startswith("_") and "solve" in n.lower()]
-    assert names == []
+    names = [n for n in exercises.__all__ if "solve" in n.lower() or n.lower().endswith("key")]
+    assert names == [] and "classify" not in exercises.__all__
+    assert "answer_key" not in dir(exercises) and "key" not in exercises.__all__
+    pinned(monkeypatch, "golf-1")
+    v = variant("golf-1")
+    assert "20" not in repr(v) and not [a for a in dir(v) if "answer" in a or "solve" in a]
+
+
+def test_show_asks_the_students_variant_in_markdown_html_and_plain_text(monkeypatch):
+    pinned(monkeypatch, "golf-1")
+    shown = show("golf-1")
+    plain, markdown, html = str(shown), shown._repr_markdown_(), shown._repr_html_()
+    for text in (plain, markdown, html):
+        assert "golf-1" in text and "Score a layout" in text and "a whole number" in text
+        assert "QS 2H KC" in text and "JD 2S KH" in text
+    assert "♠Q ♥2 ♣K" in plain and "`QS 2H KC`" in markdown and "<code>QS 2H KC</code>" in html
+    assert "20" not in plain  # the question, never its answer
+    monkeypatch.setenv("CARDLIB_STUDENT", "ana")
+    assert "student 'ana'" in str(show("golf-1"))
+    pinned(monkeypatch, "golf-2")
+    assert 'Start from: {"discard": None, "replace TR": None' in str(show("golf-2"))
+    pinned(monkeypatch, "sh-1")
+    assert "<pre><code>example: A deal" in show("sh-1")._repr_html_()
+
+
+def test_an_unknown_exercise_is_said_in_one_line():
+    from cardlib.errors import CardlibError
+
+    for call in (check, score, show, variant):
+        with pytest.raises(
+            CardlibError, match=r"'golf-9' is not an exercise; the exercises are sh-1"
+        ):
+            call("golf-9", *([None] if call in (check, score) else []))
 
 
 # --------------------------------------------------------------------------- widget answers
 
-#: widget exercise -> how a learner's clicks make the right answer (through the widget's own
-#: click handlers, as a click in the browser does)
+#: widget exercise -> how a learner's clicks make the right answer of the pinned variant
+#: (through the widget's own click handlers, as a click in the browser does)
 CLICKS = {
-    "golf-4": lambda w: _play_golf_4(w, ["2S", "2H", "2D", "KS", "KH", "KD"]),
-    "gf-4": lambda w: _play_gf_4(w, ["An", "Mei"]),
-    "rook-5": lambda w: [
-        w.pass_button.click(),
-        w.pass_button.click(),
-        w.bid_chips[80].click(),
-        w.pass_button.click(),
-    ],
+    "golf-4": lambda: answer("golf-4", "right"),
+    "gf-4": lambda: answer("gf-4", "right"),
+    "rook-5": lambda: answer("rook-5", "right"),
 }
 
 
@@ -286,13 +327,15 @@ CLICKS = {
 def test_a_played_widget_answer_is_saved_and_replayed(exercise_id, tmp_path, monkeypatch):
     """Beside a notebook each click saves the moves; a fresh widget replays them, so the
     re-executed notebook (nbgrader's autograde) grades what was played."""
+    pinned(monkeypatch, exercise_id)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "golf.ipynb").write_text("{}")
-    played = widget(exercise_id)
-    CLICKS[exercise_id](played)
+    played = CLICKS[exercise_id]()
     assert grade(exercise_id, played)
     saved = tmp_path / f"{exercise_id}.answer.json"
-    assert saved.is_file() and json.loads(saved.read_text())["exercise"] == exercise_id
+    state = json.loads(saved.read_text())
+    assert saved.is_file() and state["exercise"] == exercise_id
+    assert state["student"] == DEFAULT_STUDENT
     said = str(check(exercise_id, played))
     assert f"saved in {saved.name}" in said and "hand it in with the notebook" in said
     again = widget(exercise_id)  # a restarted kernel, or nbgrader running the notebook
@@ -303,15 +346,16 @@ def test_a_played_widget_answer_is_saved_and_replayed(exercise_id, tmp_path, mon
 def test_an_answer_file_that_does_not_replay_is_refused_in_words(
     exercise_id, tmp_path, monkeypatch, capsys
 ):
+    pinned(monkeypatch, exercise_id)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "x.ipynb").write_text("{}")
     saved = tmp_path / f"{exercise_id}.answer.json"
-    CLICKS[exercise_id](widget(exercise_id))
+    CLICKS[exercise_id]()
     state = json.loads(saved.read_text())
     if exercise_id == "golf-4":
         state["cards"][0] = "1S"
     else:
-        state["moves"][-1]["move"] = "bid 65" if exercise_id == "rook-5" else "ask Bo 8"
+        state["moves"][-1]["move"] = "bid 65" if exercise_id == "rook-5" else "ask Zed 8"
     saved.write_text(json.dumps(state))
     fresh = widget(exercise_id)
     out = capsys.readouterr().out
@@ -322,16 +366,48 @@ def test_an_answer_file_that_does_not_replay_is_refused_in_words(
     assert "cannot be read as an answer file" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("exercise_id", list(CLICKS))
+def test_another_students_answer_file_is_not_replayed(exercise_id, tmp_path, monkeypatch, capsys):
+    """The file says whose variant it was played on: another student's moves (a copied
+    folder, a learner who changed ID) are refused in words, and earn nothing."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.ipynb").write_text("{}")
+    monkeypatch.setenv("CARDLIB_STUDENT", "ana")
+    key = exercises.model.keys()[exercise_id]
+    v = exercises.model.variant_of(exercise_id, "ana")
+    key.answer.enact(widget(exercise_id), key.answer.line(v))
+    assert json.loads((tmp_path / f"{exercise_id}.answer.json").read_text())["student"] == "ana"
+    assert grade(exercise_id, widget(exercise_id))
+    monkeypatch.setenv("CARDLIB_STUDENT", "bo")
+    fresh = widget(exercise_id)
+    assert "holds the moves of student 'ana'" in capsys.readouterr().out
+    assert score(exercise_id, fresh) == 0.0
+
+
 def test_widgets_save_nothing_away_from_a_notebook_or_when_told(tmp_path, monkeypatch):
+    for exercise_id in CLICKS:
+        pinned(monkeypatch, exercise_id)
     monkeypatch.chdir(tmp_path)
     for exercise_id, clicks in CLICKS.items():
-        played = widget(exercise_id)  # no notebook in this folder (a script, a test)
-        clicks(played)
+        played = clicks()  # no notebook in this folder (a script, a test)
         assert grade(exercise_id, played) and "saves nothing" in str(check(exercise_id, played))
     (tmp_path / "x.ipynb").write_text("{}")
-    for exercise_id, clicks in CLICKS.items():
-        clicks(widget(exercise_id, save=False))  # the teacher's solution
+    for exercise_id in CLICKS:
+        key = exercises.model.keys()[exercise_id]
+        v = variant(exercise_id)
+        key.answer.enact(widget(exercise_id, save=False), key.answer.line(v))  # the teacher's
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.ipynb"]
+
+
+def test_gf4_explains_the_requests_in_the_order_they_were_made(monkeypatch):
+    """Item 6 of issue 28: asked the other way round, the explanation follows the play."""
+    pinned(monkeypatch, "gf-4")
+    for order in (("Raj", "Eli"), ("Eli", "Raj")):
+        from tests.course.exercise_cases import ask
+
+        said = str(check("gf-4", ask(*order)()))
+        first, second = (said.index(f"Ana asks {p} for 8s") for p in order)
+        assert said.startswith("gf-4: right.") and first < second, said
 
 
 def test_widget_exercises_say_what_is_graded():
@@ -346,19 +422,111 @@ def test_widget_exercises_say_what_is_graded():
         assert f'widget("{e.id}", save=False)' in solution, "the teacher's source saves no file"
 
 
-def test_hidden_tests_carry_the_feedback_as_their_message():
-    for path in course.teacher_notebooks():
-        for cell in _cells(path):
-            meta = cell["metadata"].get("nbgrader", {})
-            if meta.get("grade") and not meta.get("solution"):
-                eid = meta["grade_id"].removesuffix("-test")
-                variable = re.search(rf'grade\("{eid}", (answer_\d+)\)', _source(cell)).group(1)
-                assert f'assert grade("{eid}", {variable}), feedback("{eid}", {variable})' in (
-                    _source(cell)
-                ), eid
-    with pytest.raises(AssertionError, match=r"golf-1: not yet\.(.|\n)*Hint 1 of 3"):
-        answer_1 = 0
-        assert grade("golf-1", answer_1), exercises.feedback("golf-1", answer_1)
+# --------------------------------------------------------------------------- exercise cells
+
+
+def _exercise_cells(e: Any) -> list[dict]:
+    cells = _cells(ROOT / "notebooks" / e.notebook)
+    start = next(i for i, c in enumerate(cells) if _source(c).startswith(f"### Exercise {e.id} "))
+    end = next(
+        (
+            i
+            for i, c in enumerate(cells[start + 1 :], start + 1)
+            if _source(c).startswith(("## ", "### "))
+        ),
+        len(cells),
+    )
+    return cells[start:end]
+
+
+@pytest.mark.parametrize("exercise_id", list(CASES))
+def test_each_exercise_is_asked_by_code_answered_and_tested_with_partial_credit(exercise_id):
+    """Its Markdown cell only introduces it (none of the default student's data: those are
+    the student's own); ``show`` asks it; the answer cell holds the teacher's solution; the
+    hidden test imports ``feedback`` and ``score`` afresh, prints the feedback and ends with
+    the score, which nbgrader gives the cell as its points."""
+    e = EXERCISES[exercise_id]
+    cells = _exercise_cells(e)
+    intro, shown = _source(cells[0]), cells[1]
+    assert _source(shown) == f'show("{e.id}")'
+    asked = "".join(
+        "".join(o.get("data", {}).get("text/plain", "")) for o in shown.get("outputs", [])
+    )
+    assert asked.startswith(f"Exercise {e.id} ") and f"student '{DEFAULT_STUDENT}'" in asked
+    v = exercises.model.variant_of(e.id, DEFAULT_STUDENT)
+    data = [str(x) for x in _data(v) if len(str(x)) > 1 and str(x) not in _WORDS]
+    assert not [d for d in data if re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", intro)], e.id
+    test = next(
+        c for c in cells if c["metadata"].get("nbgrader", {}).get("grade_id") == f"{e.id}-test"
+    )
+    hidden = re.search(r"BEGIN HIDDEN TESTS\n(.*?)### END HIDDEN TESTS", _source(test), re.S)
+    lines = hidden.group(1).strip().splitlines()
+    variable = re.search(rf'score\("{e.id}", (answer_\d+)\)', lines[-1]).group(1)
+    assert lines == [
+        "from cardlib.exercises import feedback, score  # afresh: a score redefined above does "
+        "not count",
+        f'print(feedback("{e.id}", {variable}))',
+        f'score("{e.id}", {variable})',
+    ]
+    results = [o for o in test["outputs"] if o["output_type"] == "execute_result"]
+    assert ["".join(o["data"]["text/plain"]) for o in results] == [str(float(e.points))]
+
+
+_WORDS = {
+    "take",
+    "draw",
+    "discard",
+    "pagat",
+    "bicycle",
+    "gamerules",
+    "East",
+    "West",
+    "North",
+    "South",
+    "NS",
+    "EW",
+    "red",
+    "green",
+    "yellow",
+    "black",
+    "TL",
+    "TM",
+    "TR",
+    "BL",
+    "BM",
+    "BR",
+    "10",
+}
+
+
+def _data(value: Any) -> list[Any]:
+    """The values a variant is made of."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(value):
+        return _data(dataclasses.astuple(value))  # type: ignore[arg-type]
+    if isinstance(value, tuple | list):
+        return [x for v in value for x in _data(v)]
+    return [value] if isinstance(value, str) and value else []
+
+
+def test_the_hidden_tests_give_partial_credit_as_nbgrader_reads_it():
+    """nbgrader gives an autograder test cell the float its last output shows (utils'
+    determine_grade): 0.75 of a point for 3 of 4 entries, 0 for a blank answer, and nothing
+    on stderr, which would cost the cell its points."""
+    from nbformat.v4 import new_code_cell, new_output
+    from nbgrader.utils import determine_grade
+
+    cell = new_code_cell(
+        "score(...)",
+        metadata={"nbgrader": {"grade": True, "solution": False, "points": 1, "grade_id": "x"}},
+    )
+    for points in (0.75, 0.0, 1.0, round(2 / 3, 4)):
+        cell.outputs = [
+            new_output("stream", name="stdout", text="golf-2: not yet.\n"),
+            new_output("execute_result", data={"text/plain": repr(points)}, execution_count=1),
+        ]
+        assert determine_grade(cell) == (points, 1.0)
 
 
 # --------------------------------------------------------------------------- notebook text
@@ -406,6 +574,14 @@ def test_every_exercise_comes_after_its_rules_are_taught():
             assert shown, (e.id, rule)
 
 
+def test_the_notebooks_tell_a_learner_outside_a_hub_how_to_say_who_they_are():
+    for path in course.teacher_notebooks():
+        if not any(e.notebook == path.name for e in EXERCISES.values()):
+            continue
+        intro = next(_source(c) for c in _cells(path) if _source(c).startswith("## Exercises"))
+        assert 'set_student("your ID")' in intro and "JupyterHub" in intro, path.name
+
+
 #: the hosts a learner-facing notebook may link: the primary sources of the rules
 PRIMARY_SOURCES = {"www.pagat.com", "bicyclecards.com", "gamerules.com", "en.wikipedia.org"}
 
@@ -446,7 +622,9 @@ def test_teacher_notebooks_carry_nbgrader_markup_for_every_exercise():
                 assert "### BEGIN SOLUTION" in text and "### END SOLUTION" in text
                 seen.add(meta["grade_id"])
             else:
-                assert meta["grade"] and meta["points"] == 1 and "### BEGIN HIDDEN TESTS" in text
+                exercise = EXERCISES[meta["grade_id"].removesuffix("-test")]
+                assert meta["grade"] and meta["points"] == exercise.points
+                assert "### BEGIN HIDDEN TESTS" in text
     assert seen == set(EXERCISES)
 
 
@@ -635,38 +813,74 @@ def _submission(student_dir: Path, solved: set[str]) -> dict[str, dict]:
     return submission
 
 
-SH2_AS_SHOWN = SH2_RIGHT.replace(  # the cards as the question shows them
-    "{TL: 5H, TM: KS, TR: 2C, BL: 5C, BM: QD, BR: 2D}",
-    "{TL: ♥5, TM: ♠K, TR: ♣2, BL: ♣5, BM: ♦Q, BR: ♦2}",
-)
-
-
-def _as_told(folder: Path, submission: dict[str, dict]) -> None:
-    """What a learner who does as the notebooks say hands in: each answer written in place
-    of its placeholder (sh-2's cards as the question shows them), each widget exercise
-    played in its widget beside the notebook (the answer files the clicks saved)."""
+def _write_answers(submission: dict[str, dict], answers: dict[str, str]) -> None:
+    """Write ``answers`` (exercise -> its answer in Python) in place of the placeholders of
+    their answer cells, as a learner types them."""
     for nb in submission.values():
         for cell in nb["cells"]:
             grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id")
-            if grade_id not in EXERCISES or EXERCISES[grade_id].kind == "widget":
+            if grade_id not in answers:
                 continue
             text = _source(cell)
-            if grade_id == "sh-2":
-                answer = f'answer_2 = """\\\n{SH2_AS_SHOWN}"""'
-            else:
-                answer = next(line for line in _solutions()[grade_id] if line.startswith("answer_"))
-            cell["source"] = text.replace(course.CODE_STUB, answer)
-    here = Path.cwd()
+            variable = re.search(r"^(answer_\d+) = ", text, re.M).group(1)
+            written = answers[grade_id]
+            if "\n" in written:  # a YAML example
+                written = f'"""\\\n{written}"""'
+            cell["source"] = text.replace(course.CODE_STUB, f"{variable} = {written}")
+
+
+def _keyed(student_id: str, exercise_ids: set[str]) -> dict[str, str]:
+    """Each of ``exercise_ids``' right answer for ``student_id``, from the teacher's key."""
+    return {
+        entry.exercise.id: entry.answer
+        for entry in answer_keys.answer_key(student_id)
+        if entry.exercise.id in exercise_ids
+    }
+
+
+def _as_told(folder: Path, submission: dict[str, dict], student_id: str) -> None:
+    """What a learner who does as the notebooks say hands in: each answer, right for their
+    own variant, written in place of its placeholder, and each widget exercise played in its
+    widget beside the notebook, in a session that knows who they are (the answer files the
+    clicks saved)."""
+    values = {e.id for e in EXERCISES.values() if e.kind != "widget"}
+    _write_answers(submission, _keyed(student_id, values))
+    here, was = Path.cwd(), os.environ.get("CARDLIB_STUDENT")
     os.chdir(folder)  # the kernel's folder in JupyterLab: the notebook's
+    os.environ["CARDLIB_STUDENT"] = student_id  # a hub's JUPYTERHUB_USER does the same
     try:
-        for clicks in CLICKS.items():
-            clicks[1](widget(clicks[0]))
+        for e in (e for e in EXERCISES.values() if e.kind == "widget"):
+            key = exercises.model.keys()[e.id]
+            v = exercises.model.variant_of(e.id, student_id)
+            key.answer.enact(widget(e.id), key.answer.line(v))
     finally:
         os.chdir(here)
+        os.environ.pop("CARDLIB_STUDENT")
+        if was is not None:
+            os.environ["CARDLIB_STUDENT"] = was
+
+
+#: the partly right learner: one part of these exercises wrong (of 4 and of 2), the rest blank
+PARTLY = {"golf-2": 0.75, "gf-5": 0.5}
+
+
+def _partly(student_id: str) -> dict[str, str]:
+    said = {}
+    for exercise_id in PARTLY:
+        key = exercises.model.keys()[exercise_id]
+        v = exercises.model.variant_of(exercise_id, student_id)
+        said[exercise_id] = key.answer.literal(key.answer.wrong(key.solve(v), v), v)
+    return said
 
 
 @needs_nbgrader
-def test_nbgrader_autogrades_blank_solved_and_half_solved(student, tmp_path):
+def test_nbgrader_autogrades_each_student_on_their_own_variants(student, tmp_path):
+    """A class graded with nbgrader's autograde, each student on their own variants (the
+    student ID nbgrader's folder gives): blank 0, the teacher's solutions full marks (they
+    work the answer out from the variant), half of them half, a partly right answer its
+    share, a learner who wrote their own right answers and played the widgets full marks
+    (and would not, were they graded as the default student), a tampered submission not
+    graded, and a ``score`` redefined in the notebook nothing."""
     ids = list(EXERCISES)
     half = {e for i, e in enumerate(ids) if i % 2 == 0}
     submitted = tmp_path / "submitted"
@@ -677,6 +891,7 @@ def test_nbgrader_autogrades_blank_solved_and_half_solved(student, tmp_path):
         "tampered": set(ids),
         "cheat": set(),
         "as-told": set(),
+        "partly": set(),
     }.items():
         folder = submitted / name
         folder.mkdir(parents=True)
@@ -684,23 +899,34 @@ def test_nbgrader_autogrades_blank_solved_and_half_solved(student, tmp_path):
         if name == "as-told":
             for notebook, nb in submission.items():
                 (folder / notebook).write_text(json.dumps(nb))
-            _as_told(folder, submission)
+            _as_told(folder, submission, name)
+        if name == "partly":
+            _write_answers(submission, _partly(name))
         for notebook, nb in submission.items():
             for cell in nb["cells"]:
                 meta = cell["metadata"].get("nbgrader", {})
                 if meta.get("grade_id") == ids[0] and name == "tampered":
                     meta["grade_id"] = "renamed"  # nbgrader refuses the whole submission
                 if meta.get("grade_id") == ids[0] and name == "cheat":
-                    # a wrong answer, and the grading function redefined to say yes
-                    cell["source"] = "answer_1 = 0\ngrade = lambda *args: True"
+                    # a wrong answer, and the grading functions redefined to say yes
+                    cell["source"] = (
+                        "answer_1 = 0\ngrade = lambda *args: True\nscore = lambda *args: 1.0"
+                    )
             (folder / notebook).write_text(json.dumps(nb))
+    # their variants are their own: the as-told answers are not the default student's
+    told = _keyed("as-told", {e for e in ids if EXERCISES[e].kind != "widget"})
+    as_default = [
+        _mark(EXERCISES[e], a if "\n" in a else ast.literal_eval(a), DEFAULT_STUDENT)
+        for e, a in told.items()
+    ]
+    assert sum(m.kind != "right" for m in as_default) >= len(told) - 3, told
     graded: list[tuple[int, int, str]] = []
     scores = course.autograde(submitted, progress=lambda *a: graded.append(a[:3]))
     students = sorted(p.name for p in submitted.iterdir())
     assert graded == [(i, len(students), s) for i, s in enumerate(students, 1)]
     assert isinstance(scores.pop("tampered"), course.NotGraded), scores
-    total = {name: sum(points.values()) for name, points in scores.items()}  # type: ignore[union-attr]
-    # the others keep their marks; redefining grade earns nothing; a learner who does as
+    total = {name: round(sum(points.values()), 4) for name, points in scores.items()}  # type: ignore[union-attr]
+    # the others keep their marks; redefining score earns nothing; a learner who does as
     # the notebooks say (the widget answers played, handed in as their answer files) earns all
     assert total == {
         "blank": 0,
@@ -708,8 +934,11 @@ def test_nbgrader_autogrades_blank_solved_and_half_solved(student, tmp_path):
         "half": len(half),
         "cheat": 0,
         "as-told": len(ids),
+        "partly": sum(PARTLY.values()),
     }, scores
     assert scores["as-told"].exercises == dict.fromkeys(ids, 1.0)  # type: ignore[union-attr]
+    partly = scores["partly"].exercises  # type: ignore[union-attr]
+    assert {e: p for e, p in partly.items() if p} == PARTLY, partly
     # the hidden tests, put back before nbgrader looks: no "checksum has changed" warnings
     assert all(not points.warnings for points in scores.values()), scores  # type: ignore[union-attr]
     per_notebook = {

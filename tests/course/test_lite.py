@@ -1,13 +1,18 @@
 """tools/lite.py, the JupyterLite site, without a browser: the first page's note, the
-Pyodide lock of each mode, PyYAML without its C part, the site's settings; and, where an
-offline site has been built (``make lite MODE=offline``, or the browser test), what it holds.
-The site in a real browser: tests/browser/test_lite_browser.py."""
+Pyodide lock of each mode, PyYAML without its C part, the site's settings; where an
+offline site has been built (``make lite MODE=offline``, or the browser test), what it holds;
+and ``make lite MODE=offline`` on a fresh clone, in a venv of its own with only the ``lite``
+extra (``venv`` marker). The site in a real browser: tests/browser/test_lite_browser.py."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
 import sys
+import time
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -151,3 +156,71 @@ def test_the_offline_site_is_the_student_edition() -> None:
         assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text, path.name
     first = json.loads((files / "start-here.ipynb").read_text())["cells"][0]
     assert first.get("id") == lite.LITE_NOTE_ID
+
+
+# --------------------------------------------------------------------------- make lite, fresh
+
+
+@pytest.fixture(scope="session")
+def fresh_lite(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, float]:
+    """``make lite MODE=offline`` run once, as on a fresh clone: a copy of the working tree
+    and a venv that make creates and fills with the ``lite`` extra alone.  Only the downloads
+    (npm's pyodide, PyPI's wheels for the site) are shared with this clone's
+    ``build/lite-cache/``, so that a second run does not fetch them again.  The copy, its
+    venv, and the seconds make took."""
+    from tests.course.test_install import _copy_tree
+
+    clone = _copy_tree(tmp_path_factory.mktemp("lite-clone") / "cardlib")
+    cache = clone / "build" / "lite-cache"
+    cache.mkdir(parents=True)
+    for shared in ("npm", "pypi"):
+        (ROOT / "build" / "lite-cache" / shared).mkdir(parents=True, exist_ok=True)
+        (cache / shared).symlink_to(ROOT / "build" / "lite-cache" / shared)
+    venv = clone / ".venv"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    start = time.monotonic()
+    done = subprocess.run(
+        ["make", "lite", "MODE=offline", f"PYTHON={sys.executable}"],
+        cwd=clone,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    seconds = time.monotonic() - start
+    assert done.returncode == 0, f"make lite failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    print(done.stdout.strip().splitlines()[-1], f"(make lite: {seconds:.0f} s)")
+    return clone, venv, seconds
+
+
+@pytest.mark.venv
+def test_make_lite_builds_the_site_on_a_fresh_clone_with_only_the_lite_extra(fresh_lite):
+    clone, venv, _ = fresh_lite
+    python = venv / "bin" / "python"
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    installed = subprocess.run(
+        [python, "-m", "pip", "list", "--format=json"], capture_output=True, text=True, check=True
+    ).stdout
+    names = {p["name"].lower().replace("_", "-") for p in json.loads(installed)}
+    # the lite extra alone: nothing of the test or teacher extras that the extra lacks
+    assert not {"nbgrader", "pytest", "jupyterlab"} & names, names
+    assert "jupyter-server" in names and any(r.startswith("jupyter-server") for r in extras["lite"])
+    site = clone / "build" / "lite" / "offline"
+    summary = json.loads((site / "cardlib-lite.json").read_text())
+    assert summary["mode"] == "offline" and "cardlib-course" in summary["packages"]
+    files = site / "files"
+    assert {p.name for p in files.glob("*.ipynb")} == {
+        p.name for p in (ROOT / "notebooks").glob("*.ipynb")
+    }
+    assert (files / "examples" / "example.schema.json").is_file()
+    assert (files / "docs" / "examples.md").is_file() and not (
+        files / "docs" / "teaching.md"
+    ).exists()
+    pyodide = site / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    for name, entry in lock["packages"].items():
+        assert (pyodide / entry["file_name"]).is_file(), name
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["litePluginSettings"][lite.KERNEL_PLUGIN]["disablePyPIFallback"] is True

@@ -1,0 +1,408 @@
+"""Pinned variants of every exercise, with answers worked out by hand (not by cardlib): the
+tests' oracle.  ``pinned(monkeypatch, id)`` makes every student get the pinned variant, so
+that ``check``, ``score`` and ``widget`` mark against it.
+
+Each case: the variant, a right answer, a wrong answer of the right form (and its score), an
+answer of the wrong form.  Widget answers are played through the widget's own controls."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardlib.exercises import model, widget
+from cardlib.exercises.start_here import DealClaim, TwoLayouts
+from cardlib.gofish.exercises import Deals, Miss, Request, Requests, Sandbox
+from cardlib.gofish.rule_exercises import (
+    Ending,
+    Fishing,
+    LuckyDraw,
+    Proposal,
+    StockOut,
+    Tables,
+    Variations,
+)
+from cardlib.golf.exercises import Kept, LastCard, Layout, MatchCard, Turn
+from cardlib.rook.exercises import Auction, Contract, Following, Lead, Trick
+
+
+def pinned(monkeypatch: Any, exercise_id: str, v: Any | None = None) -> Any:
+    """Every student gets ``v`` (default: the case's variant) of ``exercise_id``."""
+    v = CASES[exercise_id].variant if v is None else v
+    key = model.keys()[exercise_id]
+    monkeypatch.setitem(model.keys(), exercise_id, dataclasses.replace(key, draw=lambda _rng: v))
+    return v
+
+
+def choose(cards: list[str]) -> Callable[[], Any]:
+    """golf-4: the scorer, with ``cards`` chosen with its card pickers."""
+
+    def play() -> Any:
+        w = widget("golf-4")
+        for picker, card in zip(w.pickers, cards, strict=True):
+            picker.value = card
+        return w
+
+    return play
+
+
+def ask(*targets: str, rank: str = "8") -> Callable[[], Any]:
+    """gf-4: the sandbox, with each of ``targets`` asked for ``rank`` with its controls."""
+
+    def play() -> Any:
+        w = widget("gf-4")
+        for target in targets:
+            w.target.value, w.what.value = target, rank
+            w.ask_button.click()
+        return w
+
+    return play
+
+
+def bid(*moves: str) -> Callable[[], Any]:
+    """rook-5: the panel, with ``moves`` clicked on its chips."""
+
+    def play() -> Any:
+        w = widget("rook-5")
+        for move in moves:
+            if move == "pass":
+                w.pass_button.click()
+            else:
+                w.bid_chips[int(move.split()[1])].click()
+        return w
+
+    return play
+
+
+def _yaml(ana: int, raj: int, keys: str = "TL TM TR BL BM BR") -> str:
+    tl, tm, tr, bl, bm, br = keys.split()
+    return (
+        "example: Two layouts, scored\n"
+        "source: a test of the course\n"
+        "game: golf\n"
+        "players: [Ana, Raj]\n"
+        "setup:\n"
+        "  position:\n"
+        "    layouts:\n"
+        f"      Ana: {{{tl}: 5H, {tm}: KS, {tr}: 2C, {bl}: 5C, {bm}: QD, {br}: 2D}}\n"
+        f"      Raj: {{{tl}: 5D, {tm}: KD, {tr}: 3C, {bl}: 7C, {bm}: QS, {br}: 2S}}\n"
+        "steps:\n"
+        "  - expect:\n"
+        f"      score: {{Ana: {ana}, Raj: {raj}}}\n"
+    )
+
+
+@dataclass(frozen=True)
+class Case:
+    variant: Any
+    right: Any
+    wrong: Any
+    wrong_score: float
+    bad_form: Any
+
+
+def _answer(value: Any) -> Any:
+    return value() if callable(value) else value
+
+
+CASES: dict[str, Case] = {
+    # 2 players: 52 - 12 - 1 = 39 after the deal, one card drawn: 38
+    "sh-1": Case(
+        DealClaim(("Ana", "Raj"), 5, 1, 40),
+        ("GOLF-DEAL", 38),
+        ("GOLF-DRAW", 38),
+        0.5,
+        "GOLF-DEAL",
+    ),
+    # Ana: 5/5 pair 0, K+Q 0+10, 2/2 pair 0 = 10; Raj: 5+7, K+Q 0+10, 3+2 3-2 = 23
+    "sh-2": Case(
+        TwoLayouts(
+            ("Ana", "Raj"),
+            (("5H", "KS", "2C", "5C", "QD", "2D"), ("5D", "KD", "3C", "7C", "QS", "2S")),
+        ),
+        _yaml(10, 23),
+        _yaml(10, 24),
+        0.5,
+        "game: [golf",
+    ),
+    # Q over J: 10 + 10 = 20 (same value, not same rank); two 2s: 0; two kings: 0
+    "golf-1": Case(Layout(("QS", "2H", "KC", "JD", "2S", "KH")), 20, 0, 0.0, "20"),
+    "golf-2": Case(
+        Turn(
+            "Ana",
+            "Raj",
+            (("TL", "5D"), ("TR", "9C")),
+            "5C",
+            "take",
+            ("discard", "replace TR", "replace BL", "take"),
+        ),
+        {
+            "discard": "GOLF-TAKE-MUST-REPLACE",
+            "replace TR": "legal",
+            "replace BL": "legal",
+            "take": "GOLF-DRAW",
+        },
+        {"discard": "legal", "replace TR": "legal", "replace BL": "legal", "take": "GOLF-DRAW"},
+        0.75,
+        ["discard", "replace TR"],
+    ),
+    # Ana: 2/2 0, 5+K 5, 9+3 -> 9+K 9: 14... with the KD for the 3C: 2/2 0, 5C/4H 9, 9D/KD 9 = 18;
+    # Raj: K/K 0, 4/4 0, 7+8 15 = 15: the hand is over and Raj, who did not go out, is lower
+    "golf-3": Case(
+        LastCard(
+            "Ana",
+            "Raj",
+            ("2H", "5C", "9D", "2S", "4H", "3C"),
+            "BR",
+            ("KS", "4D", "7H", "KH", "4C", "8S"),
+            ("BL", "TL"),
+            "KD",
+        ),
+        (True, "Raj"),
+        (True, "Ana"),
+        0.5,
+        ("True", "Raj"),
+    ),
+    # the QC stays at top-right: its column at best a pair of queens (0), the others a 2
+    # over a king (-2): 2S 2H QC over KS KH QD scores -4
+    "golf-4": Case(
+        Kept("TR", "QC", ("7H", "5C", "QC", "9S", "3C", "AH")),
+        choose(["2S", "2H", "QC", "KS", "KH", "QD"]),
+        choose(["2S", "2H", "QC", "KS", "KH", "JD"]),
+        round(2 / 3, 4),
+        choose(["2S", "2H", "QD", "KS", "KH", "QC"]),
+    ),
+    # Ana: 5-2+7+0+4-4+3+9+1 = 23; Raj: 2+3+1+6+0+2+5+3+4 = 26: low wins
+    "golf-5": Case(
+        MatchCard(("Ana", "Raj"), ((5, -2, 7, 0, 4, -4, 3, 9, 1), (2, 3, 1, 6, 0, 2, 5, 3, 4))),
+        ("Ana", 23),
+        ("Raj", 26),
+        0.0,
+        "Ana",
+    ),
+    # Ana takes Raj's two 7s: four 7s, a book, and her hand is empty: over (Pagat's rules)
+    "gf-1": Case(
+        Request(
+            (("Ana", ("7S", "7H")), ("Raj", ("7D", "7C", "2S")), ("Eli", ("3H",))), (), "Raj", "7"
+        ),
+        (1, True),
+        (1, False),
+        0.5,
+        ("1", True),
+    ),
+    "gf-2": Case(
+        Requests(
+            (("Ana", ("8S", "QS", "9S")), ("Raj", ("8H", "3D")), ("Eli", ("8C", "JD"))),
+            ("ask Raj 8", "ask Raj 3", "ask Ana Q", "ask Eli 9"),
+        ),
+        {
+            "ask Raj 8": "legal",
+            "ask Raj 3": "GF-ASK-HOLD",
+            "ask Ana Q": "GF-ASK-TARGET",
+            "ask Eli 9": "legal",
+        },
+        {
+            "ask Raj 8": "legal",
+            "ask Raj 3": "legal",
+            "ask Ana Q": "GF-ASK-TARGET",
+            "ask Eli 9": "GF-ASK-HOLD",
+        },
+        0.5,
+        {
+            "ask Raj 8": "yes",
+            "ask Raj 3": "GF-ASK-HOLD",
+            "ask Ana Q": "GF-ASK-TARGET",
+            "ask Eli 9": "legal",
+        },
+    ),
+    # a miss: Pagat and Bicycle pass to the asker's left (Raj), the Game Rules site to Eli
+    "gf-3": Case(
+        Miss(
+            (("Ana", ("5S", "9S")), ("Raj", ("3D",)), ("Eli", ("2C",)), ("Oli", ("JD",))),
+            "Eli",
+            "9",
+            "4H",
+        ),
+        {"pagat": "Raj", "bicycle": "Raj", "gamerules": "Eli"},
+        {"pagat": "Eli", "bicycle": "Raj", "gamerules": "Eli"},
+        round(2 / 3, 4),
+        {"pagat": "Raj", "bicycle": "Raj"},
+    ),
+    # Raj holds two 8s and Eli one: ask both, getting cards each time, and Ana asks on
+    "gf-4": Case(
+        Sandbox(
+            (
+                ("Ana", ("8S", "QS", "9S", "5S")),
+                ("Raj", ("8H", "8D", "3D")),
+                ("Eli", ("8C", "6H", "JD")),
+            ),
+            ("QH", "5H"),
+            "8",
+        ),
+        ask("Raj", "Eli"),
+        ask("Eli"),
+        0.5,
+        lambda: 8,
+    ),
+    # 4 players under Pagat: 5 each, 52 - 20 = 32; 3 under Bicycle: 7 each, 52 - 21 = 31;
+    # then two misses fish a card each: 30 and 29
+    "gf-5": Case(
+        Deals((("pagat", 4), ("bicycle", 3)), 2),
+        {"pagat": 30, "bicycle": 29},
+        {"pagat": 30, "bicycle": 31},
+        0.5,
+        {"pagat": 30.0, "bicycle": 29},
+    ),
+    # A: seven players, more than six; B: Eli deals, so Ana (round the table) asks first
+    # under Pagat, not Raj; C: 51 cards; D: two players may play; E: the Game Rules site
+    # chooses the first player at random, so Ana (not Raj's left, Eli) may be the one
+    "gf-6": Case(
+        Tables(
+            (
+                Proposal("A", ("Ana", "Raj", "Eli", "Oli", "Kai", "Fay", "Ned"), "Ned", "pagat"),
+                Proposal("B", ("Ana", "Raj", "Eli"), "Eli", "pagat", first="Raj"),
+                Proposal("C", ("Ana", "Raj", "Eli", "Oli"), "Ana", "bicycle", ("missing", "7D")),
+                Proposal("D", ("Raj", "Eli"), "Raj", "bicycle"),
+                Proposal("E", ("Ana", "Raj", "Eli", "Oli"), "Raj", "gamerules", first="Ana"),
+            )
+        ),
+        {"A": "GF-PLAYERS", "B": "GF-FIRST", "C": "GF-DECK", "D": "legal", "E": "legal"},
+        {"A": "GF-PLAYERS", "B": "GF-FIRST", "C": "GF-DECK", "D": "GF-PLAYERS", "E": "GF-FIRST"},
+        0.6,
+        ["GF-PLAYERS", "GF-FIRST", "GF-DECK", "legal", "legal"],
+    ),
+    # Raj has no 9s: Ana takes one card, the top one (5H), and keeps it; drawing on until
+    # the 9H turns up would add QC and 9H too: 4 of the 6 cards named are right
+    "gf-7": Case(
+        Fishing(
+            (("Ana", ("5S", "9S", "KD")), ("Raj", ("3D", "7H")), ("Eli", ("2C", "JD"))),
+            "Raj",
+            "9",
+            ("5H", "QC", "9H"),
+        ),
+        ["5S", "5H", "9S", "KD"],
+        ["5S", "5H", "9S", "KD", "QC", "9H"],
+        round(4 / 6, 4),
+        "5S 5H 9S KD",
+    ),
+    # Ana asked for 9s: only the 9H goes on; the 5H makes her a book of 5s and the KS a
+    # pair of kings, and the turn still ends
+    "gf-8": Case(
+        LuckyDraw(
+            (("Ana", ("5C", "5D", "5S", "9S", "KH")), ("Raj", ("3D", "7H")), ("Eli", ("2D", "JD"))),
+            "Raj",
+            "9",
+            ("9H", "5H", "KS", "2C"),
+        ),
+        {"9H": True, "5H": False, "KS": False, "2C": False},
+        {"9H": True, "5H": True, "KS": True, "2C": False},
+        0.5,
+        {"9H": "yes", "5H": "no", "KS": "no", "2C": "no"},
+    ),
+    # Oli has no Qs: Ana fishes the top card, the 3S (two are left); the turn passes to Raj,
+    # who has no cards but may draw, the stock not being empty: he takes the QC and asks;
+    # one card is left (not Eli: Raj is out only when there is no stock)
+    "gf-9": Case(
+        StockOut(
+            (
+                ("Ana", ("7C", "QH", "QS")),
+                ("Raj", ()),
+                ("Eli", ("3C", "7H", "7S", "9C", "QD")),
+                ("Oli", ("3D", "3H", "7D", "9D", "9H")),
+            ),
+            ("3S", "QC", "9S"),
+            "Oli",
+            "Q",
+        ),
+        ("Raj", 1),
+        ("Eli", 1),
+        0.5,
+        ("Raj", "1"),
+    ),
+    # Ana takes the 7C: a book, her second, and her hand is empty (the end under Pagat);
+    # Raj has 2 books, Eli 1 and three kings, which count for nothing: Ana and Raj tie
+    "gf-10": Case(
+        Ending(
+            (("Ana", ("7D", "7H", "7S")), ("Raj", ("4S", "7C")), ("Eli", ("2C", "KD", "KH", "KS"))),
+            (("Ana", ("A",)), ("Raj", ("5", "6")), ("Eli", ("8",))),
+            "Raj",
+            "7",
+        ),
+        ["Ana", "Raj"],
+        ["Raj"],
+        0.5,
+        2,
+    ),
+    # Ana's QS QH QD and Raj's QC are a book; her empty hand takes the five top cards of the
+    # stock at once (refill), and as she got a card she asks again
+    "gf-11": Case(
+        Variations(
+            (("Ana", ("QD", "QH", "QS")), ("Raj", ("4H", "QC")), ("Eli", ("2S", "9D"))),
+            ("5C", "6D", "8H", "JS", "KC"),
+            "Raj",
+            "QC",
+        ),
+        (5, "Ana"),
+        (1, "Ana"),
+        0.5,
+        ("5", "Ana"),
+    ),
+    # the only trump, G5, wins; counters 10 + 10 (the 14) + 10 + 5 = 35
+    "rook-1": Case(
+        Trick("green", "North", ("Y10", "Y14", "R10", "G5")),
+        ("West", 35),
+        ("North", 35),
+        0.5,
+        ("West", "35"),
+    ),
+    # bid 100, took 95: set, -100; the others keep their 25
+    "rook-2": Case(Contract("NS", 100, 95, 25), (-100, 25), (-5, 25), 0.5, {"NS": -100}),
+    "rook-3": Case(
+        Following(
+            "West",
+            "green",
+            "East",
+            ("R9", "R13", "Y7", "B6", "B8", "B13", "G10", "G12", "Rook"),
+            ("Y13",),
+            ("play G12", "play Y7", "play R13", "trump red"),
+            1,
+        ),
+        {
+            "play G12": "ROOK-FOLLOW",
+            "play Y7": "legal",
+            "play R13": "ROOK-FOLLOW",
+            "trump red": "ROOK-TRUMP",
+        },
+        {
+            "play G12": "legal",
+            "play Y7": "legal",
+            "play R13": "ROOK-FOLLOW",
+            "trump red": "ROOK-TRUMP",
+        },
+        0.75,
+        "ROOK-FOLLOW",
+    ),
+    # red led: South must follow with the R6, or play the Rook at any time
+    "rook-4": Case(
+        Lead("red", "R9", ("Rook", "R6", "Y12", "Y5", "B9", "B14", "G7", "G10", "G13")),
+        ["R6", "Rook"],
+        ["R6"],
+        0.5,
+        "R6 Rook",
+    ),
+    # West deals: North, East pass; South bids 80; West passes
+    "rook-5": Case(
+        Auction("West", 1, "South", 80),
+        bid("pass", "pass", "bid 80", "pass"),
+        bid("pass", "pass", "bid 85", "pass"),
+        0.5,
+        lambda: widget("gf-4"),
+    ),
+}
+
+
+def answer(exercise_id: str, which: str) -> Any:
+    """The case's ``right``, ``wrong`` or ``bad_form`` answer (a widget played as it says)."""
+    return _answer(getattr(CASES[exercise_id], which))
