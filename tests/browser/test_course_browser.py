@@ -148,7 +148,14 @@ def _make_course_command(student: Path) -> str:
     environment as the venv and ``student`` as the student edition)."""
     env = {k: v for k, v in os.environ.items() if k != "JUPYTER_CONFIG_PATH"}
     dry = subprocess.run(
-        ["make", "-n", "course", f"VENV={sys.prefix}", f"STUDENT={student}"],
+        [
+            "make",
+            "-n",
+            "--no-print-directory",
+            "course",
+            f"VENV={sys.prefix}",
+            f"STUDENT={student}",
+        ],
         cwd=REPO_ROOT,
         env=env,
         capture_output=True,

@@ -28,7 +28,11 @@ PROBE = (
 
 
 def _env(**changes: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "JUPYTER_CONFIG_PATH"}
+    """The environment without the course's configuration path, and without what a make that
+    runs the tests (`make test`) hands its children, which would make the dry run below print
+    "Entering directory" lines around the commands."""
+    outer = {"JUPYTER_CONFIG_PATH", "MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES"}
+    env = {k: v for k, v in os.environ.items() if k not in outer}
     return {**env, **changes}
 
 
