@@ -11,12 +11,16 @@ session (:func:`replay_moves`).
 from __future__ import annotations
 
 import json
+import os
+import stat
+import tempfile
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cardlib.errors import CardlibError
 from cardlib.exercises.forms import Form, Reading, placeholder
 from cardlib.exercises.model import Exercise, UnknownExercise, keys, lookup, variant_of
 from cardlib.exercises.students import student
@@ -24,8 +28,12 @@ from cardlib.exercises.students import student
 V = TypeVar("V")
 
 
-class AnswerFileProblem(ValueError):
+class AnswerFileProblem(CardlibError, ValueError):
     """A saved answer file that does not replay (the message says why, in words)."""
+
+
+#: the largest answer file read: a widget's moves take a few kilobytes
+MAX_ANSWER_BYTES = 1 << 20
 
 
 @dataclass
@@ -113,7 +121,7 @@ def widget(exercise_id: str, *, save: bool = True) -> Any:
     path = Path(str(e.answer_file))
     if save and any(Path.cwd().glob("*.ipynb")):
         path = Path.cwd() / path
-        if path.exists():
+        if path.exists() or path.is_symlink():
             try:
                 made = _replayed(e.id, who, v, played, path)
             except AnswerFileProblem as why:
@@ -155,19 +163,85 @@ def saved_note(e: Exercise, answer: Any, *, played: bool = True) -> str:
 
 
 def _save(exercise_id: str, who: str, played: Played[Any], made: Any, path: Path) -> None:
+    """Write what the exercise keeps of ``made`` to its answer file, or print in one line why
+    not: a click handler never raises.  The file is written whole or not at all (a new file
+    beside it, renamed over it), and never through a link or over a file that is not this
+    exercise's answer file."""
     kept = played.keep(made)
-    if kept is not None:
-        state = {"exercise": exercise_id, "student": who, **kept}
-        path.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
+    if kept is None:
+        return
+    state = {"exercise": exercise_id, "student": who, **kept}
+    try:
+        _refuse_foreign(exercise_id, path)
+        _write_atomically(path, json.dumps(state, indent=1) + "\n")
+    except (AnswerFileProblem, OSError) as why:
+        reason = why if isinstance(why, AnswerFileProblem) else why.strerror or why
+        print(f"Your moves are not saved in {path.name}: {reason}")
+
+
+def _refuse_foreign(exercise_id: str, path: Path) -> None:
+    """:class:`AnswerFileProblem` if ``path`` is there and is not this exercise's answer file
+    (a link, a folder, or a file of other content): it is never overwritten."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISLNK(mode):
+        raise AnswerFileProblem("it is a link, and an answer file is never written through one.")
+    if not stat.S_ISREG(mode):
+        raise AnswerFileProblem("something that is not a file has its name.")
+    try:
+        state = _read(path)
+    except AnswerFileProblem:
+        state = None
+    if not isinstance(state, dict) or state.get("exercise") != exercise_id:
+        raise AnswerFileProblem(
+            f"a file that is not the answer file of exercise {exercise_id} has its name; "
+            "move it away and click again."
+        )
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """``text`` in ``path``: written to a new file of its own in the same folder, then
+    renamed over ``path`` (which replaces a name, never writes through a link)."""
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _read(path: Path) -> Any:
+    """The JSON of an answer file, read without following a link and at most
+    :data:`MAX_ANSWER_BYTES`, or :class:`AnswerFileProblem` saying why it cannot be."""
+    try:
+        fd = os.open(
+            path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
+    except OSError as why:
+        raise AnswerFileProblem(f"it cannot be opened as a file ({why.strerror or why}).") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise AnswerFileProblem("it is not a file.")
+    with os.fdopen(fd, "rb") as file:
+        data = file.read(MAX_ANSWER_BYTES + 1)
+    if len(data) > MAX_ANSWER_BYTES:
+        raise AnswerFileProblem(f"it is larger than {MAX_ANSWER_BYTES} bytes.")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise AnswerFileProblem("it nests too deeply to be an answer file.") from None
+    except (UnicodeDecodeError, ValueError) as why:
+        raise AnswerFileProblem(f"it cannot be read as an answer file ({why}).") from None
 
 
 def _replayed(exercise_id: str, who: str, v: Any, played: Played[Any], path: Path) -> Any:
     """A fresh widget of variant ``v`` with the moves of ``path`` replayed through the
     engine, or :class:`AnswerFileProblem` saying why they do not replay."""
-    try:
-        state = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as why:
-        raise AnswerFileProblem(f"it cannot be read as an answer file ({why}).") from None
+    state = _read(path)
     if not isinstance(state, dict) or state.get("exercise") != exercise_id:
         raise AnswerFileProblem(f"it is not the answer file of exercise {exercise_id}.")
     if state.get("student", who) != who:

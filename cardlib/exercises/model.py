@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 KINDS = ("compute", "classify", "predict", "widget", "yaml")
 
 
-class FormError(Exception):
+class FormError(CardlibError, ValueError):
     """The answer is not of the form the exercise asks for (the message says which)."""
 
 
-class Unanswered(Exception):
+class Unanswered(CardlibError):
     """The answer is still the placeholder."""
 
 
