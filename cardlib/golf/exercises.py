@@ -1,5 +1,7 @@
-"""The exercises of golf.ipynb: scoring a layout, the moves of a turn, the end of a hand,
-the lowest layout around a card that stays (played in the layout scorer) and a match.
+"""The exercises at the end of golf.ipynb: scoring a layout, the moves of a turn, the end of
+a hand, the lowest layout around a card that stays (played in the layout scorer) and a match
+(golf-1 to golf-5), after those asked inside its rule sections (golf-6 to golf-9,
+:mod:`cardlib.golf.rule_exercises`, which opens the notebook's chapter).
 
 Each exercise draws its variant from the student's generator; the right answers are asked
 of the engine (:func:`~cardlib.golf.score_layout`, a :class:`~cardlib.golf.GolfGame`
@@ -29,32 +31,10 @@ from cardlib.exercises.forms import (
     placeholder,
     type_name,
 )
-from cardlib.exercises.model import Chapter, FormError, Unanswered
+from cardlib.exercises.model import FormError, Unanswered
 from cardlib.golf import GolfGame, GolfMatch, GolfMove, Position, column_points, score_layout
+from cardlib.golf.rule_exercises import EXERCISES, SHOWN_LAYOUTS, holding, notation, shown
 from cardlib.golf.scoring import COLUMNS
-
-EXERCISES = Chapter("golf.ipynb")
-
-
-def _shown(cards: Sequence[str]) -> str:
-    """Cards with their suit symbols: ``♠Q ♥2 ♣K``."""
-    return " ".join(Card.parse(c).unicode for c in cards)
-
-
-def _notation(cards: Sequence[str]) -> str:
-    return " ".join(cards)
-
-
-#: the layouts golf.ipynb scores before its exercises (the article's 9- and 27-point
-#: layouts, a jack over a queen, cards side by side, two 2s in a column): no variant is one
-SHOWN_LAYOUTS = {
-    ("8H", "2S", "AC", "8C", "KD", "QH"),
-    ("8H", "2S", "AC", "QC", "KD", "QH"),
-    ("JH", "JC", "8D", "QS", "JD", "8S"),
-    ("8H", "8C", "KS", "3D", "4D", "KH"),
-    ("2S", "KD", "5C", "2H", "KC", "5H"),
-}
-
 
 # --------------------------------------------------------------------------- golf-1
 
@@ -127,8 +107,8 @@ EXERCISES.define(
     nudge="Look at each column: are the two cards the same rank, or only the same value?",
     draw=_draw_layout,
     question=lambda v: (
-        f"What does this layout score? Top row {_shown(v.top)}, bottom row {_shown(v.bottom)} "
-        f"(in notation: `{_notation(v.top)}` over `{_notation(v.bottom)}`)."
+        f"What does this layout score? Top row {shown(v.top)}, bottom row {shown(v.bottom)} "
+        f"(in notation: `{notation(v.top)}` over `{notation(v.bottom)}`)."
     ),
     answer=Number(),
     solve=lambda v: score_layout(list(v.cards)).total,
@@ -154,18 +134,7 @@ class Turn:
 
     def position(self) -> GolfGame:
         """The game at the question's moment, the card already in hand."""
-        up = {Position.parse(p): (Card.parse(c), True) for p, c in self.face_up}
-        named = {self.held, *(c for _p, c in self.face_up)}
-        under = [c for c in standard_deck() if str(c) not in named][:1]  # the discard's start
-        game = GolfGame.from_position(
-            [self.player, self.other],
-            {self.player: up},
-            discard=[*under, Card.parse(self.held)] if self.source == "take" else under,
-            stock=[Card.parse(self.held)] if self.source == "draw" else [],
-            to_move=self.player,
-        )
-        game.play(self.source)
-        return game
+        return holding(self.player, self.other, self.face_up, self.held, self.source)
 
 
 def _draw_turn(rng: random.Random) -> Turn:
@@ -287,9 +256,9 @@ def _last_card_question(v: LastCard) -> str:
     hidden = v.goer_cards[list(map(str, Position)).index(v.down)]
     up = said([Card.parse(v.other_cards[int(Position.parse(p))]).unicode for p in v.other_up])
     return (
-        f"{v.goer}'s layout is {_shown(v.goer_cards[:3])} over {_shown(v.goer_cards[3:])}, all "
+        f"{v.goer}'s layout is {shown(v.goer_cards[:3])} over {shown(v.goer_cards[3:])}, all "
         f"face up but the {Card.parse(hidden).unicode} at {Position.parse(v.down).words}. "
-        f"{v.other}'s is {_shown(v.other_cards[:3])} over {_shown(v.other_cards[3:])}, with "
+        f"{v.other}'s is {shown(v.other_cards[:3])} over {shown(v.other_cards[3:])}, with "
         f"only {up} face up. {v.goer} draws the {Card.parse(v.drawn).unicode} from the stock "
         f"and puts it in place of the face-down {Card.parse(hidden).unicode}. Is the hand over "
         "now, and who has the lower score for it?"
@@ -464,8 +433,8 @@ EXERCISES.define(
     "score? What is the best card to put with the card that stays?",
     draw=_draw_kept,
     question=lambda v: (
-        f"The layout scorer below starts on `{_notation(v.start[:3])}` over "
-        f"`{_notation(v.start[3:])}`. The {Card.parse(v.card).unicode} at "
+        f"The layout scorer below starts on `{notation(v.start[:3])}` over "
+        f"`{notation(v.start[3:])}`. The {Card.parse(v.card).unicode} at "
         f"{Position.parse(v.place).words} (`{v.place}`) stays where it is: choose the other "
         "five cards so that the layout scores as little as it can."
     ),
@@ -477,7 +446,7 @@ EXERCISES.define(
         line=lambda v: _lowest(v)[1],
         astray=_astray,
         enact=_choose_cards,
-        said=lambda cards: f"choose {_notation(cards[:3])} over {_notation(cards[3:])}",
+        said=lambda cards: f"choose {notation(cards[:3])} over {notation(cards[3:])}",
         parts_said="one part per column: each at the lowest it can score",
         retry="Change cards in the scorer, then run this cell again.",
     ),

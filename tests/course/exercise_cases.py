@@ -25,6 +25,14 @@ from cardlib.gofish.rule_exercises import (
     Variations,
 )
 from cardlib.golf.exercises import Kept, LastCard, Layout, MatchCard, Turn
+from cardlib.golf.rule_exercises import (
+    Keeping,
+    Opening,
+    Openings,
+    Peeking,
+    StockMoment,
+    StockMoments,
+)
 from cardlib.rook.exercises import Auction, Contract, Following, Lead, Trick
 
 
@@ -181,6 +189,128 @@ CASES: dict[str, Case] = {
         ("Raj", 26),
         0.0,
         "Ana",
+    ),
+    # A: five players, one more than Golf takes; B: Raj turns up his top-middle card a second
+    # time; C: everyone has turned two, and Raj dealt, so Ana (on his left) plays first, not
+    # the dealer; D: Oli dealt, so Ana plays first, and may take the discard; E: Raj, on
+    # Eli's left, turns his second card
+    "golf-6": Case(
+        Openings(
+            (
+                Opening(
+                    "A", ("Ana", "Raj", "Eli", "Oli", "Kai"), "Kai", None, (), "Ana", "flip TL"
+                ),
+                Opening(
+                    "B",
+                    ("Ana", "Raj", "Eli"),
+                    "Eli",
+                    None,
+                    (("Ana", "TL"), ("Ana", "BR"), ("Raj", "TM")),
+                    "Raj",
+                    "flip TM",
+                ),
+                Opening(
+                    "C",
+                    ("Ana", "Raj"),
+                    "Raj",
+                    None,
+                    (("Ana", "TL"), ("Ana", "BR"), ("Raj", "TM"), ("Raj", "BM")),
+                    "Raj",
+                    "draw",
+                ),
+                Opening(
+                    "D",
+                    ("Ana", "Raj", "Eli", "Oli"),
+                    "Oli",
+                    None,
+                    tuple((p, x) for p in ("Ana", "Raj", "Eli", "Oli") for x in ("TL", "BL")),
+                    "Ana",
+                    "take",
+                ),
+                Opening("E", ("Raj", "Eli"), "Eli", None, (("Raj", "TL"),), "Raj", "flip BM"),
+            )
+        ),
+        {"A": "GOLF-DECK", "B": "GOLF-FLIP-TWO", "C": "GOLF-ORDER", "D": "legal", "E": "legal"},
+        {"A": "GOLF-DECK", "B": "GOLF-FLIP-TWO", "C": "legal", "D": "legal", "E": "legal"},
+        0.8,
+        ["GOLF-DECK", "GOLF-FLIP-TWO", "GOLF-ORDER", "legal", "legal"],
+    ),
+    # Ana holds the 4H she drew: looking at a face-down card, turning one over and taking
+    # the draw back are all refused by GOLF-NO-PEEK; the face-down BL may be replaced unseen
+    "golf-7": Case(
+        Peeking(
+            "Ana",
+            "Raj",
+            (("TL", "5D"), ("BM", "9C")),
+            "4H",
+            "draw",
+            ("peek BR", "flip TR", "take back", "replace BL"),
+        ),
+        {
+            "peek BR": "GOLF-NO-PEEK",
+            "flip TR": "GOLF-NO-PEEK",
+            "take back": "GOLF-NO-PEEK",
+            "replace BL": "legal",
+        },
+        {
+            "peek BR": "legal",
+            "flip TR": "GOLF-NO-PEEK",
+            "take back": "GOLF-NO-PEEK",
+            "replace BL": "legal",
+        },
+        0.75,
+        "GOLF-NO-PEEK",
+    ),
+    # 7H KS 3C over 9D QH 8S: 7 + 9 = 16, K + Q = 0 + 10 = 10, 3 + 8 = 11: 37, and the 9C
+    # thrown away leaves it so; the 9C for the 7H pairs the 9D: 0 + 10 + 11 = 21; the 9C for
+    # the face-down 8S: 16 + 10 + (3 + 9) = 38 (adding 9 + 9 instead of pairing: 39)
+    "golf-8": Case(
+        Keeping(
+            "Ana",
+            "Raj",
+            ("7H", "KS", "3C", "9D", "QH", "8S"),
+            ("TL", "TM", "BL"),
+            "9C",
+            ("replace BR", "discard", "replace TL"),
+        ),
+        {"replace BR": 38, "discard": 37, "replace TL": 21},
+        {"replace BR": 38, "discard": 37, "replace TL": 39},
+        round(2 / 3, 4),
+        [38, 37, 21],
+    ),
+    # A: nothing agreed, so nobody draws from the empty stock; B: the reshuffle refills it;
+    # C: under 'end' the empty stock ended the hand, so no move is left; D: under 'end' a
+    # stock with cards in it is drawn from as ever; E: a card never moves but by a replacement
+    "golf-9": Case(
+        StockMoments(
+            (
+                StockMoment("A", ("Ana", "Raj"), None, 0, (("TL", "7H"), ("BM", "QS")), "draw"),
+                StockMoment(
+                    "B", ("Eli", "Oli"), "reshuffle", 0, (("TM", "5C"), ("BR", "KD")), "draw"
+                ),
+                StockMoment("C", ("Raj", "Ana"), "end", 0, (("TL", "4S"), ("TR", "9H")), "take"),
+                StockMoment("D", ("Oli", "Eli"), "end", 12, (("BL", "3D"), ("BR", "3H")), "draw"),
+                StockMoment(
+                    "E", ("Ana", "Eli"), None, 8, (("TL", "6C"), ("BM", "6H")), "move TL BL"
+                ),
+            )
+        ),
+        {
+            "A": "GOLF-STOCK-OUT",
+            "B": "legal",
+            "C": "GOLF-STOCK-OUT",
+            "D": "legal",
+            "E": "GOLF-NO-REARRANGE",
+        },
+        {
+            "A": "GOLF-STOCK-OUT",
+            "B": "legal",
+            "C": "legal",
+            "D": "GOLF-STOCK-OUT",
+            "E": "GOLF-NO-REARRANGE",
+        },
+        0.6,
+        ["GOLF-STOCK-OUT", "legal", "GOLF-STOCK-OUT", "legal", "GOLF-NO-REARRANGE"],
     ),
     # Ana takes Raj's two 7s: four 7s, a book, and her hand is empty: over (Pagat's rules)
     "gf-1": Case(

@@ -307,9 +307,9 @@ def test_an_unknown_exercise_is_said_in_one_line():
 
     for call in (check, score, show, variant):
         with pytest.raises(
-            CardlibError, match=r"'golf-9' is not an exercise; the exercises are sh-1"
+            CardlibError, match=r"'golf-99' is not an exercise; the exercises are sh-1"
         ):
-            call("golf-9", *([None] if call in (check, score) else []))
+            call("golf-99", *([None] if call in (check, score) else []))
 
 
 # --------------------------------------------------------------------------- widget answers
