@@ -32,6 +32,10 @@ from cardlib.examples.reading import (
 from cardlib.examples.validation import schema, validate
 from cardlib.text import clip, one_line
 
+#: the public names: reading a file or its bytes and checking a document against the schema.
+#: The reading machinery the checker uses (``Map``, ``Seq``, ``locate``, ``read_bytes``,
+#: ``clip``, ``one_line``, ``InputError``) is imported from here by name, but is not
+#: promised to users.
 __all__ = [
     "FREE_TEXT",
     "MAX_BYTES",
@@ -39,13 +43,6 @@ __all__ = [
     "MAX_DOCUMENTS",
     "MAX_TEXT",
     "STDIN",
-    "InputError",
-    "Map",
-    "Seq",
-    "clip",
-    "locate",
-    "one_line",
-    "read_bytes",
     "read_documents",
     "read_text",
     "schema",
