@@ -460,7 +460,9 @@ EMPTY_PATH = "<empty path>"
 """How an empty path (``cardlib check ""``) is named in its report."""
 
 
-def example_files(paths: Iterable[Path | str]) -> Iterator[tuple[Path, str | None]]:
+def example_files(
+    paths: Iterable[str | os.PathLike[str]],
+) -> Iterator[tuple[Path, str | None]]:
     """The files to check: each path itself, or the .yaml/.yml files below a folder (in
     order); a path that cannot be looked at, and a folder below that cannot be read, come
     with what went wrong instead of None."""
