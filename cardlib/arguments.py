@@ -20,8 +20,9 @@ nothing.  These helpers say, in one line, what was expected::
 
 from __future__ import annotations
 
+import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlib.errors import NotationError
@@ -147,14 +148,105 @@ def options_of(cls: Any, given: object, game: str) -> Any:
     return cls(**given)
 
 
+def text(value: object, what: str) -> str:
+    """``value`` if it is a text (a ``str``)."""
+    if not isinstance(value, str):
+        raise NotationError(f"{what} must be a text, not {shown(value)}")
+    return value
+
+
+def optional_text(value: object, what: str) -> str | None:
+    """``value`` if it is a text or None."""
+    return None if value is None else text(value, what)
+
+
+def path(value: object, what: str = "path") -> str | os.PathLike[str]:
+    """A file's or a folder's name: a text or a :class:`pathlib.Path` (any ``os.PathLike``
+    of text) without a NUL character (no file is named so)::
+
+        >>> path(b"a.yaml")
+        Traceback (most recent call last):
+        ...
+        cardlib.errors.NotationError: path must be a file name (a text or a Path), not b'a.yaml'
+    """
+    name = value.__fspath__() if isinstance(value, os.PathLike) else value
+    if not isinstance(name, str):
+        raise NotationError(f"{what} must be a file name (a text or a Path), not {shown(value)}")
+    if "\0" in name:
+        raise NotationError(f"{what} must name a file, not {shown(value)}")
+    return value  # type: ignore[return-value]  # a str, or an os.PathLike whose path is one
+
+
+def paths(value: object, what: str = "paths") -> list[str | os.PathLike[str]]:
+    """A list (any iterable but a text) of file or folder names, each checked by :func:`path`."""
+    if isinstance(value, str | bytes | os.PathLike | Mapping) or not _iterable(value):
+        raise NotationError(f"{what} must be a list of file names, not {shown(value)}")
+    return [path(p, "each of " + what) for p in value]  # type: ignore[attr-defined]
+
+
+def _iterable(value: object) -> bool:
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True
+
+
+def game(value: object, what: str = "game") -> str:
+    """The name of one of cardlib's games (``"golf"``, ``"go-fish"``, ``"rook"``)."""
+    from cardlib.games import GAMES  # the games check their own arguments with this module
+
+    if not isinstance(value, str) or value not in GAMES:
+        raise NotationError(f"{shown(value)} is not a game: use {', '.join(map(repr, GAMES))}")
+    return value
+
+
+def mapping(value: object, what: str) -> Mapping[Any, Any]:
+    """``value`` if it is a mapping (a dict)."""
+    if not isinstance(value, Mapping):
+        raise NotationError(f"{what} must be a mapping (a dict), not {shown(value)}")
+    return value
+
+
+def function(value: object, what: str) -> Callable[..., Any]:
+    """``value`` if it can be called."""
+    if not callable(value):
+        raise NotationError(f"{what} must be a function, not {shown(value)}")
+    return value
+
+
+def instance(value: object, cls: type[Any], what: str) -> Any:
+    """``value`` if it is one of ``cls`` (an object only cardlib makes: a table's session,
+    a checker's report)."""
+    if not isinstance(value, cls):
+        raise NotationError(f"{what} must be a {cls.__name__}, not {shown(value)}")
+    return value
+
+
+def sequence(value: object, what: str) -> Sequence[Any]:
+    """``value`` if it is a list or a tuple (not a text: a text is a sequence of letters)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise NotationError(f"{what} must be a list, not {shown(value)}")
+    return value
+
+
 __all__ = [
     "MAX_NAME",
     "STEP_KEYS",
     "card",
     "flag",
+    "function",
+    "game",
+    "instance",
+    "mapping",
+    "optional_text",
     "options_of",
+    "path",
+    "paths",
     "player_names",
     "seed",
+    "sequence",
     "shown",
+    "text",
     "whole",
 ]

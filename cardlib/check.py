@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
+from cardlib import arguments
 from cardlib.arguments import STEP_KEYS
 from cardlib.claims import ClaimResult, Confirmed, Mismatch, Record, compare, refused
 from cardlib.errors import (
@@ -189,6 +190,8 @@ class Budget:
 
 def check_file(path: Path | str, *, display: str | None = None) -> list[Report]:
     """Check every worked example in one file (``-``: standard input)."""
+    arguments.path(path)
+    arguments.optional_text(display, "display")
     name = display or ("<stdin>" if str(path) == STDIN else str(path))
     try:
         docs = read_documents(path if str(path) == STDIN else Path(path))
@@ -440,6 +443,8 @@ def shipped_examples(game: str | None = None) -> Path:
     """The folder of the worked examples that come with the course (``examples/<game>``):
     in an installed cardlib its own copy (``cardlib/data/examples``, put there when the wheel
     is built); in the repository (an editable install) its ``examples/``, the one source."""
+    if game is not None:
+        arguments.game(game)
     package = Path(__file__).resolve().parent
     candidates = [package / "data" / "examples"]
     if (package.parent / "pyproject.toml").is_file():  # the source tree
@@ -455,7 +460,9 @@ EMPTY_PATH = "<empty path>"
 """How an empty path (``cardlib check ""``) is named in its report."""
 
 
-def example_files(paths: Iterable[Path | str]) -> Iterator[tuple[Path, str | None]]:
+def example_files(
+    paths: Iterable[str | os.PathLike[str]],
+) -> Iterator[tuple[Path, str | None]]:
     """The files to check: each path itself, or the .yaml/.yml files below a folder (in
     order); a path that cannot be looked at, and a folder below that cannot be read, come
     with what went wrong instead of None."""
@@ -522,9 +529,11 @@ def _fewer_collections() -> Iterator[None]:
 def check_paths(paths: Iterable[Path | str], *, stdin_name: str | None = None) -> list[Report]:
     """Check every worked example in the files and folders given (``-``: standard input,
     reported as ``stdin_name`` if given, else ``<stdin>``)."""
+    given = arguments.paths(paths)
+    arguments.optional_text(stdin_name, "stdin_name")
     reports: list[Report] = []
     with _fewer_collections():
-        for path, missing in example_files(paths):
+        for path, missing in example_files(given):
             if missing:
                 r = Report(str(path), str(path))
                 r.problems.append(Problem(str(path), 1, 1, "INPUT-FILE", missing, "input"))
@@ -536,6 +545,7 @@ def check_paths(paths: Iterable[Path | str], *, stdin_name: str | None = None) -
 
 
 def exit_status(reports: Sequence[Report]) -> int:
+    _reports(reports)
     if any(p.kind == "internal" for r in reports for p in r.problems):
         return EXIT_INTERNAL
     if any(r.invalid for r in reports):
@@ -543,7 +553,16 @@ def exit_status(reports: Sequence[Report]) -> int:
     return EXIT_FAILED if any(not r.passed for r in reports) else EXIT_OK
 
 
+def _reports(reports: object) -> Sequence[Report]:
+    """``reports`` if it is a list of the checker's reports (what :func:`check_paths` gives)."""
+    for r in arguments.sequence(reports, "reports"):
+        arguments.instance(r, Report, "each of reports")
+    return reports  # type: ignore[return-value]
+
+
 def summary(reports: Sequence[Report]) -> str:
+    """The checker's last line: how many examples passed, failed and were invalid."""
+    _reports(reports)
     files = len({r.path for r in reports})
     passed = sum(r.passed for r in reports)
     invalid = sum(r.invalid for r in reports)
@@ -559,6 +578,7 @@ def verify(path: Path | str) -> list[Report]:
     """Check a file and raise on its first problem: :class:`ExampleMismatch` for a wrong claim,
     :class:`RuleViolation` for an illegal move, :class:`NotationError` for invalid input.
     Handy in a notebook or a test: ``verify("my-example.yaml")``."""
+    arguments.path(path)
     reports = check_file(path)
     for report in reports:
         for p in report.problems:
@@ -573,6 +593,7 @@ def verify(path: Path | str) -> list[Report]:
 
 def narrate(path: Path | str) -> str:
     """The checker's step-by-step narration of a file, as ``cardlib check -v`` prints it."""
+    arguments.path(path)
     lines: list[str] = []
     for r in check_file(path):
         lines.append(f"{r.title} ({r.path})")
@@ -582,18 +603,16 @@ def narrate(path: Path | str) -> str:
     return "\n".join(lines)
 
 
+#: what a notebook, a script or a test calls; the checker's machinery (``Problem``,
+#: ``Report``, ``check_document``, ``play_step``, ``exit_status``) is imported by name by
+#: the command line and the exporter, and is not promised to users
 __all__ = [
     "CardlibError",
     "Confirmed",
     "Mismatch",
-    "Problem",
-    "Report",
-    "check_document",
     "check_file",
     "check_paths",
-    "exit_status",
     "narrate",
-    "play_step",
     "shipped_examples",
     "summary",
     "verify",

@@ -30,8 +30,10 @@ from typing import Any
 
 import yaml
 
+from cardlib import arguments
 from cardlib.check import play_step
 from cardlib.claims import Confirmed
+from cardlib.errors import NotationError
 from cardlib.games import GAMES, PROBE
 
 
@@ -89,7 +91,22 @@ def example(
     """The worked example of a game: ``first`` is the game before the first move (a fresh
     deal with ``seed``, or, with ``seed=None``, a position), ``moves`` the (player, move)
     pairs made since.  Returns YAML text that ``cardlib check`` passes."""
-    spec = GAMES[game_id]
+    spec = GAMES[arguments.game(game_id, "game_id")]
+    _game_of(first, game_id)
+    for pair in arguments.sequence(moves, "moves"):
+        if not (
+            isinstance(pair, Sequence)
+            and not isinstance(pair, str)
+            and len(pair) == 2
+            and all(isinstance(x, str) for x in pair)
+        ):
+            raise NotationError(
+                f"each of moves is a (player, move) pair of texts, not {arguments.shown(pair)}"
+            )
+    if seed is not None:
+        arguments.whole(seed, "seed")
+    arguments.text(title, "title")
+    arguments.text(source, "source")
     policy, claims = spec.export, spec.claims
     doc: dict[str, Any] = {"example": title, "source": source, "game": game_id}
     doc.update(policy.header(first))
@@ -122,6 +139,14 @@ def example(
     return dump(doc)
 
 
+def _game_of(first: object, game_id: str) -> None:
+    """``first`` if it is a game of ``game_id`` (a fresh deal or a position)."""
+    from cardlib.game import Game
+
+    if not (isinstance(first, Game) and getattr(first, "game", None) == game_id):
+        raise NotationError(f"first must be a {game_id} game, not {arguments.shown(first)}")
+
+
 def _dealer(spec: Any, first: Any) -> str | None:
     """Who dealt ``first``, where that is not who deals by default (the example's
     ``dealer:``; the turn order starts from the dealer's left, so without it the replay
@@ -135,6 +160,15 @@ def _dealer(spec: Any, first: Any) -> str | None:
 
 def session_example(session: Any, *, title: str | None = None, source: str | None = None) -> str:
     """The example of a :class:`cardlib.widgets.session.TableSession`'s game so far."""
+    try:
+        from cardlib.widgets.session import TableSession
+    except ModuleNotFoundError:  # no ipywidgets: no table, so no table's session either
+        raise NotationError(
+            f"session must be a table's session, not {arguments.shown(session)}"
+        ) from None
+    arguments.instance(session, TableSession, "session")
+    arguments.optional_text(title, "title")
+    arguments.optional_text(source, "source")
     name = GAMES[session.game_id].title
     seeded = session.deal is not None
     where = f"deal {session.seed}" if seeded else "a given position"
@@ -193,7 +227,11 @@ def save(text: str, folder: str | Path, name: str) -> Path:
     added if missing); nothing already there is ever written over or through: a file, a
     folder or a symbolic link (even one pointing nowhere) of that name makes it the next free
     name (``-2``, ``-3``...).  Each name is taken by creating it exclusively, so no other
-    program can slip a link in between looking and writing."""
+    program can slip a link in between looking and writing.  A folder that cannot be
+    written is the :class:`OSError` the system gives (a table says why in words)."""
+    arguments.text(text, "text")
+    arguments.path(folder, "folder")
+    arguments.text(name, "name")
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     stem = file_name(name.removesuffix(".yaml").removesuffix(".yml"))
@@ -211,4 +249,6 @@ def save(text: str, folder: str | Path, name: str) -> Path:
     raise FileExistsError(f"{folder / stem}.yaml and 9,998 other names are taken")
 
 
-__all__ = ["PROBE", "claim_values", "dump", "example", "plain", "save", "session_example"]
+#: what a user calls; the exporter's machinery (``claim_values``, ``dump``, ``plain``,
+#: ``file_name``) is imported by name by the tables and the tests, and is not promised
+__all__ = ["PROBE", "example", "save", "session_example"]

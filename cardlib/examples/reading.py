@@ -29,7 +29,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardlib.errors import InputError
+from cardlib import arguments
+from cardlib.errors import InputError, NotationError
 from cardlib.text import clip
 
 MAX_BYTES = 1_000_000
@@ -115,6 +116,7 @@ def read_bytes(path: Path | str) -> bytes:
     """The bytes of a worked-example file, or standard input for ``-``: at most
     :data:`MAX_BYTES`; what is not a regular file (a folder, a FIFO, a device) is refused
     without reading (or waiting for) a single byte."""
+    arguments.path(path)
     if str(path) == STDIN:
         data = _read_stdin()
     else:
@@ -494,6 +496,8 @@ def _at(event: Any) -> tuple[int, int]:
 
 def read_text(raw: bytes) -> list[Map]:
     """Every YAML document of ``raw`` (documents are separated by ``---``), as plain data."""
+    if not isinstance(raw, bytes | bytearray):
+        raise NotationError(f"raw must be the bytes of a file, not {arguments.shown(raw)}")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from cardlib import arguments
+
 
 class ReplayTable:
     """The worked examples of one game, checked: example, what it shows, claims, result."""
@@ -14,7 +16,7 @@ class ReplayTable:
     def __init__(self, game: str) -> None:
         from cardlib.check import check_paths, shipped_examples
 
-        self.game = game
+        self.game = arguments.game(game)
         self.reports = check_paths([shipped_examples(game)])
         self.rows = [
             (

@@ -26,9 +26,10 @@ import dataclasses
 import html
 from collections.abc import Callable, Sequence
 
+from cardlib import arguments
 from cardlib.cards import Card, Rank, standard_deck
 from cardlib.catalogue import rules
-from cardlib.errors import RuleViolation
+from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event
 from cardlib.gofish.article import ARTICLE_SCENARIO, Scenario
 from cardlib.gofish.bot import simple_bot
@@ -37,7 +38,7 @@ from cardlib.gofish.render import books_and_stock_picture, gofish_game_html, gof
 from cardlib.gofish.view import GoFishView
 from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import BLANK, STYLE, CardButton, card_button, chip, standard_face
-from cardlib.widgets.session import Refusal, TableSession
+from cardlib.widgets.session import Refusal, TableSession, check_seed
 from cardlib.widgets.table import SessionControls, status_html, status_text
 
 _RANK_OPTIONS = [(str(r), str(r)) for r in Rank]
@@ -307,6 +308,15 @@ class _GoFishControls(SessionControls):
             c.mark(c.value in cards if self.specific else c.value in ranks)
 
 
+def _rule_set(rule_set: object) -> str:
+    """``rule_set`` if it is one of Go Fish's rule sets."""
+    if not isinstance(rule_set, str) or rule_set not in RULE_SETS:
+        raise NotationError(
+            f"{arguments.shown(rule_set)} is not a rule set: use {', '.join(map(repr, RULE_SETS))}"
+        )
+    return rule_set
+
+
 def _by_suit(card: Card) -> tuple[str, Rank]:
     return (card.suit.letter, card.rank)
 
@@ -329,6 +339,10 @@ class AskSandbox(_GoFishControls, w.VBox):
         rule_set: str = "pagat",
         specific_card: bool = False,
     ) -> None:
+        if not isinstance(scenario, Scenario):
+            raise NotationError(f"scenario must be a Scenario, not {arguments.shown(scenario)}")
+        _rule_set(rule_set)
+        arguments.flag(specific_card, "specific_card")
         self.scenario = scenario
         self.specific_card = specific_card
         self.players = tuple(scenario.hands)
@@ -464,6 +478,10 @@ class GoFishTable(_GoFishControls, w.VBox):
         you: str = "Learner",
         specific_card: bool = False,
     ) -> None:
+        arguments.player_names((you, *arguments.sequence(opponents, "opponents")))
+        check_seed(seed)
+        _rule_set(rule_set)
+        arguments.flag(specific_card, "specific_card")
         self.you = you
         self.players = (you, *opponents)
         self.specific_card = specific_card

@@ -21,7 +21,9 @@ import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardlib import arguments
 from cardlib.cards import Card, Rank, Suit, find_duplicate
+from cardlib.errors import NotationError
 from cardlib.golf import render
 from cardlib.golf.bot import simple_bot
 from cardlib.golf.engine import (
@@ -47,7 +49,7 @@ from cardlib.widgets.controls import (
     mark_legal,
     standard_face,
 )
-from cardlib.widgets.session import TableProblem, TableSession, failure_words
+from cardlib.widgets.session import TableProblem, TableSession, check_seed, failure_words
 from cardlib.widgets.table import SessionControls, status_html, status_text
 
 _CARD_OPTIONS = [
@@ -70,6 +72,12 @@ class LayoutScorer(w.VBox):
     """
 
     def __init__(self, cards: Sequence[str] = ("8H", "2S", "AC", "8C", "KD", "QH")) -> None:
+        given = arguments.sequence(cards, "cards")
+        if len(given) != len(Position):
+            raise NotationError(
+                f"cards must be the {len(Position)} cards of a layout, not {len(given)} cards"
+            )
+        cards = [str(arguments.card(c)) for c in given]
         self.problem = ""
         self.pickers = [
             w.Dropdown(
@@ -260,6 +268,12 @@ class GolfTable(SessionControls, w.VBox):
         options: GolfOptions | None = None,
         you: str = "Learner",
     ) -> None:
+        arguments.player_names((you, *arguments.sequence(opponents, "opponents")))
+        check_seed(seed)
+        if options is not None and not isinstance(options, GolfOptions):
+            raise NotationError(
+                f"options must be GolfOptions or None, not {arguments.shown(options)}"
+            )
         self.you = you
         self.players = (you, *opponents)
         self.options = options or GolfOptions(stock_out="reshuffle")

@@ -26,7 +26,9 @@ import html
 import re
 from collections.abc import Callable, Sequence
 
+from cardlib import arguments
 from cardlib.catalogue import rules
+from cardlib.errors import NotationError
 from cardlib.game import Event
 from cardlib.rook.article import article_bot, article_card, article_deal, article_play
 from cardlib.rook.bot import simple_bot
@@ -39,7 +41,7 @@ from cardlib.rook.tricks import trick_winner
 from cardlib.rook.view import RookView
 from cardlib.widgets import ipywidgets as w
 from cardlib.widgets.controls import CardButton, chip
-from cardlib.widgets.session import Refusal, TableSession, move_words
+from cardlib.widgets.session import Refusal, TableSession, check_seed, move_words
 from cardlib.widgets.table import SessionControls, status_html, status_text
 
 
@@ -251,6 +253,8 @@ class BiddingPanel(_RookControls, w.VBox):
     kinds = frozenset({"bid", "pass"})
 
     def __init__(self, hand: RookHand | None = None) -> None:
+        if hand is not None and not isinstance(hand, RookHand):
+            raise NotationError(f"hand must be a RookHand or None, not {arguments.shown(hand)}")
         self.session = TableSession("rook", start=(hand or article_deal()).copy())
         self.bid_chips = {n: chip(str(n), value=n, name=f"bid {n}") for n in AMOUNTS}
         self.pass_button = chip("Pass", value="pass", name="pass")
@@ -357,8 +361,12 @@ class TrickTrainer(_RookControls, w.VBox):
 
     def __init__(self, seat: str = "East", *, seed: int = 1) -> None:
         start = article_play()
-        if seat not in start.players:
-            raise ValueError(f"{seat!r} is not a seat: choose North, East, South or West")
+        if not isinstance(seat, str) or seat not in start.players:
+            raise NotationError(
+                f"{arguments.shown(seat)} is not a seat: choose {', '.join(start.players[:-1])} "
+                f"or {start.players[-1]}"
+            )
+        check_seed(seed)
         self.seat = seat
         self.seed = seed
         self.session = TableSession(
@@ -451,6 +459,11 @@ class RookTable(_RookControls, w.VBox):
     def __init__(
         self, *, seed: int = 1, you: str = "South", options: RookOptions | None = None
     ) -> None:
+        check_seed(seed)
+        if options is not None and not isinstance(options, RookOptions):
+            raise NotationError(
+                f"options must be RookOptions or None, not {arguments.shown(options)}"
+            )
         self.you = you
         self.options = options or RookOptions()
         self.session = TableSession(

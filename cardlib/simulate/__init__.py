@@ -40,12 +40,14 @@ simulate``).
 from __future__ import annotations
 
 from cardlib.games import NAMES
-from cardlib.simulate.command import command
+from cardlib.simulate.command import command as command
 from cardlib.simulate.plan import BOTS, game_seed
 from cardlib.simulate.play import BotFailed
 from cardlib.simulate.rows import Row, write_rows
 from cardlib.simulate.run import MAX_GAMES, PROCESSES_FROM, simulate, stream
 
+#: ``command`` (what ``cardlib simulate`` runs, given its parsed command line) is imported
+#: by name by the command line, and is not promised to users
 __all__ = [
     "BOTS",
     "MAX_GAMES",
@@ -53,7 +55,6 @@ __all__ = [
     "PROCESSES_FROM",
     "BotFailed",
     "Row",
-    "command",
     "game_seed",
     "simulate",
     "stream",

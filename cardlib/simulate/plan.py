@@ -9,7 +9,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardlib import arguments
 from cardlib.bots import random_bot, simple_bot
+from cardlib.errors import NotationError
 from cardlib.games import GAMES, GameSpec
 
 BOTS: dict[str, Callable[[Any, random.Random], Any]] = {
@@ -56,23 +58,43 @@ def plan(
     full_game: bool,
     max_hands: int,
 ) -> Plan:
-    """The plan of a simulation, its arguments checked (:class:`ValueError`)."""
-    if game not in GAMES:
-        raise ValueError(f"{game!r} is not a game: use {', '.join(map(repr, GAMES))}")
-    spec = GAMES[game]
-    if full_game and spec.whole_game is None:
-        raise ValueError(_full_game_words())
+    """The plan of a simulation, its arguments checked (:class:`~cardlib.errors.NotationError`,
+    a :class:`ValueError`)."""
+    spec = GAMES[arguments.game(game)]
+    arguments.whole(seed, "seed")
+    arguments.optional_text(rule_set, "rule_set")
+    if options is not None:
+        for key in arguments.mapping(options, "options"):
+            arguments.text(key, "an option's name")
+    if arguments.flag(full_game, "full_game") and spec.whole_game is None:
+        raise NotationError(_full_game_words())
     if players is None:
         players = spec.default_players
-    seats = spec.seats(players) if isinstance(players, int) else tuple(players)
-    chosen = [bots] if isinstance(bots, str) or callable(bots) else list(bots)
+    if isinstance(players, int) and not isinstance(players, bool):
+        if players not in spec.players:
+            raise NotationError(
+                f"{spec.name} is played by {spec.players.start} to {spec.players.stop - 1} "
+                f"players, not {players}"
+            )
+        seats = spec.seats(players)
+    else:
+        seats = arguments.player_names(players)
+    if isinstance(bots, str) or callable(bots):
+        chosen: list[Any] = [bots]
+    else:
+        chosen = list(arguments.sequence(bots, "bots"))
+        for b in chosen:
+            if not (isinstance(b, str) or callable(b)):
+                raise NotationError(f"a bot is a name or a function, not {arguments.shown(b)}")
     if len(chosen) == 1:
         chosen *= len(seats)
     if len(chosen) != len(seats):
-        raise ValueError(f"{len(chosen)} bots for {len(seats)} seats: give one, or one a seat")
+        raise NotationError(f"{len(chosen)} bots for {len(seats)} seats: give one, or one a seat")
     for b in chosen:
         if isinstance(b, str) and b not in BOTS:
-            raise ValueError(f"{b!r} is not a bot: use {', '.join(map(repr, BOTS))} or a function")
+            raise NotationError(
+                f"{b!r} is not a bot: use {', '.join(map(repr, BOTS))} or a function"
+            )
     return Plan(
         game,
         int(seed),

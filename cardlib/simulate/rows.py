@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 from json import dumps
 from typing import Any
 
+from cardlib import arguments
+from cardlib.errors import NotationError
+
 
 @dataclass(frozen=True, slots=True)
 class Row:
@@ -78,6 +81,18 @@ class Row:
         return out
 
 
+def _rows(rows: Sequence[Any]) -> Sequence[Row]:
+    for row in rows:
+        _row(row)
+    return rows
+
+
+def _row(row: object) -> Row:
+    if not isinstance(row, Row):
+        raise NotationError(f"each of rows must be a simulation's Row, not {arguments.shown(row)}")
+    return row
+
+
 class Writer:
     """Rows written as CSV (the columns of the first row: every row of a simulation has the
     same) or JSON Lines, as they come."""
@@ -88,10 +103,12 @@ class Writer:
 
     def write(self, rows: Iterable[Row]) -> None:
         if self.fmt == "jsonl":
-            self.out.write("".join(dumps(r.as_dict(), ensure_ascii=False) + "\n" for r in rows))
+            self.out.write(
+                "".join(dumps(_row(r).as_dict(), ensure_ascii=False) + "\n" for r in rows)
+            )
             return
         for row in rows:
-            flat = row.flat()
+            flat = _row(row).flat()
             if self.csv is None:
                 import csv
 
@@ -104,7 +121,16 @@ def write_rows(rows: Iterable[Row], out: Any, fmt: str = "csv") -> None:
     """Write rows as CSV (one flat column a value, see :meth:`Row.flat`) or JSON Lines.
 
     A list's CSV has every column of any of its rows; rows from an iterator (such as
-    :func:`stream`) are written as they come, under the first row's columns."""
+    :func:`stream`) are written as they come, under the first row's columns.  ``out`` is a
+    text file (anything with a ``write`` method); a value that is not a row is refused when
+    it comes (the rows before it are written)."""
+    if fmt not in ("csv", "jsonl"):
+        raise NotationError(f"fmt must be 'csv' or 'jsonl', not {arguments.shown(fmt)}")
+    if not callable(getattr(out, "write", None)):
+        raise NotationError(f"out must be a text file to write to, not {arguments.shown(out)}")
+    if isinstance(rows, str | bytes | Mapping) or not isinstance(rows, Iterable):
+        raise NotationError(f"rows must be a list of rows, not {arguments.shown(rows)}")
+    rows = rows if not isinstance(rows, Sequence) else _rows(rows)
     if fmt == "csv" and isinstance(rows, Sequence):
         import csv
 

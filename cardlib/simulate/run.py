@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from typing import Any
 
+from cardlib import arguments
+from cardlib.errors import NotationError
 from cardlib.simulate.plan import Plan, check_runs
 from cardlib.simulate.plan import plan as make_plan
 from cardlib.simulate.play import play_batch, played
@@ -105,7 +107,8 @@ def stream(
 
     A few batches a worker are in flight at any time, never more, so memory stays bounded
     whatever ``n`` is, and a reader that stops reading stops the games.  The arguments are
-    checked at once (:class:`ValueError`); the games start when the first row is asked
+    checked at once (:class:`~cardlib.errors.NotationError`, a
+    :class:`ValueError`); the games start when the first row is asked
     for.  The worker processes stop when the rows run out, when a game fails (a bot that
     raises is :class:`BotFailed`, reported at the first game it fails, with the rows before
     it given), when reading stops with an exception (``KeyboardInterrupt``) and when the
@@ -172,12 +175,20 @@ def batches(
         counts.append(("batch_size", batch_size, 1))
     for name, value, least in counts:
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
+            raise NotationError(
+                f"{name} must be a whole number of at least {least}, not {arguments.shown(value)}"
+            )
     if n > MAX_GAMES:
         said = f"{n:,}" if n < 10**20 else f"a number of {len(str(n))} digits"
-        raise ValueError(
+        raise NotationError(
             f"n must be at most {MAX_GAMES:,} (a trillion games: years of work), not {said}"
         )
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise NotationError(
+            f"executor must be a concurrent.futures.Executor, not {arguments.shown(executor)}"
+        )
+    if progress is not None:
+        arguments.function(progress, "progress")
     plan = make_plan(game, seed, players, rule_set, options, bots, max_moves, full_game, max_hands)
     check_runs(plan)
     if executor is not None:
