@@ -1,5 +1,8 @@
-"""The exercises of rook.ipynb: a trick and its counters, a hand's score, which plays are
-legal, which cards may follow a lead, and an auction won in the bidding panel.
+"""The exercises of rook.ipynb that its end asks: a trick and its counters, a hand's score,
+which plays are legal, which cards may follow a lead, and an auction won in the bidding panel
+(rook-1 to rook-5), after those asked inside its rule sections (rook-6 to rook-15,
+:mod:`cardlib.rook.exercises_deal`, which opens the notebook's chapter, and
+:mod:`cardlib.rook.exercises_play`).
 
 Each exercise draws its variant from the student's generator; the right answers are asked
 of the engine (a :class:`~cardlib.rook.RookHand` set up and played,
@@ -27,12 +30,12 @@ from cardlib.exercises.forms import (
     placeholder,
     type_name,
 )
-from cardlib.exercises.model import Chapter, FormError, Unanswered
+from cardlib.exercises.model import FormError, Unanswered
 from cardlib.rook import DEFAULT_PLAYERS, RookHand, score_hand, trick_winner
 from cardlib.rook.cards import Colour, RookCard, counters, rook_deck
+from cardlib.rook.exercises_play import EXERCISES
 from cardlib.rook.moves import RookMove
 
-EXERCISES = Chapter("rook.ipynb")
 SEATS = tuple(DEFAULT_PLAYERS)
 TEAMS = {"NS": "North-South", "EW": "East-West"}
 
