@@ -13,7 +13,7 @@ computer players given the seed the variant carries).
 
 >>> v = Trumped("green", "East", ("G14", "Rook", "Y10", "G5"))
 >>> v.seats[v.winner()], counters(list(v.cards))
-('South', 55)
+('South', 45)
 """
 
 from __future__ import annotations
