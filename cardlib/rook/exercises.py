@@ -60,7 +60,7 @@ def _listed(cards: Sequence[Any]) -> str:
 # --------------------------------------------------------------------------- rook-1
 
 #: the tricks rook.ipynb shows before its exercises (its trick-rank and counting examples,
-#: the bird's, and the article's nine): no variant is one of them
+#: the bird's, and the article's nine): no variant has two cards of one of them
 SHOWN_TRICKS = {
     ("Y10", "Y5", "Y12", "Y6"),
     ("Y14", "Y9", "G11", "G10"),
@@ -80,10 +80,15 @@ class Trick:
     def seats(self) -> tuple[str, ...]:
         return tuple(_after(self.leader, i) for i in range(4))
 
+    def facts(self) -> tuple[str, ...]:
+        """What decides the answer, as the question writes it: the four cards (with trump,
+        which the question capitalises; the leader only names the seats)."""
+        return self.cards
+
 
 def _draw_trick(rng: random.Random) -> Trick:
     """A lead, then each card following the colour led, trumping or throwing off; at least
-    one counter in the trick."""
+    one counter in the trick, and at most one card of any trick the notebook shows."""
     from cardlib.rook.article import ARTICLE_TRICKS
 
     shown = SHOWN_TRICKS | {tuple(str(c) for _p, c in trick) for trick in ARTICLE_TRICKS}
@@ -102,7 +107,9 @@ def _draw_trick(rng: random.Random) -> Trick:
             }[kind]
             cards.append(next(c for c in pool if c not in cards))
         played = tuple(str(c) for c in cards)
-        if counters(played) and played not in shown:
+        # two cards in common with a trick the notebook shows, with its counters beside
+        # them, and a learner could read the answer off that trick's line
+        if counters(played) and all(len(set(played) & set(seen)) < 2 for seen in shown):
             return Trick(str(trump), rng.choice(SEATS), played)
 
 

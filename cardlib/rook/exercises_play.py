@@ -245,6 +245,10 @@ class FirstTrick:
     cards: tuple[str, ...]
     seed: int
 
+    def facts(self) -> tuple[str, ...]:
+        """What decides the answer: who dealt, trump and the trick's cards (not the bidder)."""
+        return (self.dealer, self.trump, *self.cards)
+
     def position(self) -> RookHand:
         """The hand before the first card: each player holds the card they play, and the
         players who do not follow the colour led hold none of it."""
@@ -568,7 +572,8 @@ class Swap:
     seed: int
 
     def facts(self) -> tuple[str, ...]:
-        return (*self.cut, self.swap)
+        """What decides the answer, as the question writes it: the cards cut."""
+        return self.cut
 
     def played(self) -> RookGame:
         return _played_swap(self)
