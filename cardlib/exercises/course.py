@@ -1,5 +1,6 @@
 """The course's chapters of exercises, in the course's order: the start-here notebook's, then
-each game's, from the game's own folder (``cardlib/<game>/exercises.py``).
+each game's, from the game's own folder (``cardlib/<game>/exercises.py``), then the review's
+(:mod:`cardlib.exercises.review`), whose questions mix the games.
 
 :data:`GAMES` is the one place outside the game folders that names a game's exercises; it
 is keyed by the game IDs of :data:`cardlib.games.GAMES` and belongs there, as a field of each
@@ -43,7 +44,9 @@ GAMES: dict[str, Callable[[], Chapter]] = {
 
 
 def chapters() -> list[Chapter]:
-    """Every chapter of the course: start-here's, then each game's in :data:`GAMES` order."""
+    """Every chapter of the course: start-here's, then each game's in :data:`GAMES` order,
+    then the review's, whose questions mix the games (asked after the last game taught)."""
+    from cardlib.exercises.review import EXERCISES as REVIEW
     from cardlib.exercises.start_here import EXERCISES as START_HERE
 
-    return [START_HERE, *(load() for load in GAMES.values())]
+    return [START_HERE, *(load() for load in GAMES.values()), REVIEW]

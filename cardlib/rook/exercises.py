@@ -1,5 +1,8 @@
-"""The exercises of rook.ipynb: a trick and its counters, a hand's score, which plays are
-legal, which cards may follow a lead, and an auction won in the bidding panel.
+"""The exercises of rook.ipynb that its end asks: a trick and its counters, a hand's score,
+which plays are legal, which cards may follow a lead, and an auction won in the bidding panel
+(rook-1 to rook-5), after those asked inside its rule sections (rook-6 to rook-15,
+:mod:`cardlib.rook.exercises_deal`, which opens the notebook's chapter, and
+:mod:`cardlib.rook.exercises_play`).
 
 Each exercise draws its variant from the student's generator; the right answers are asked
 of the engine (a :class:`~cardlib.rook.RookHand` set up and played,
@@ -27,12 +30,12 @@ from cardlib.exercises.forms import (
     placeholder,
     type_name,
 )
-from cardlib.exercises.model import Chapter, FormError, Unanswered
+from cardlib.exercises.model import FormError, Unanswered
 from cardlib.rook import DEFAULT_PLAYERS, RookHand, score_hand, trick_winner
 from cardlib.rook.cards import Colour, RookCard, counters, rook_deck
+from cardlib.rook.exercises_play import EXERCISES
 from cardlib.rook.moves import RookMove
 
-EXERCISES = Chapter("rook.ipynb")
 SEATS = tuple(DEFAULT_PLAYERS)
 TEAMS = {"NS": "North-South", "EW": "East-West"}
 
@@ -57,7 +60,7 @@ def _listed(cards: Sequence[Any]) -> str:
 # --------------------------------------------------------------------------- rook-1
 
 #: the tricks rook.ipynb shows before its exercises (its trick-rank and counting examples,
-#: the bird's, and the article's nine): no variant is one of them
+#: the bird's, and the article's nine): no variant has two cards of one of them
 SHOWN_TRICKS = {
     ("Y10", "Y5", "Y12", "Y6"),
     ("Y14", "Y9", "G11", "G10"),
@@ -77,10 +80,15 @@ class Trick:
     def seats(self) -> tuple[str, ...]:
         return tuple(_after(self.leader, i) for i in range(4))
 
+    def facts(self) -> tuple[str, ...]:
+        """What decides the answer, as the question writes it: the four cards (with trump,
+        which the question capitalises; the leader only names the seats)."""
+        return self.cards
+
 
 def _draw_trick(rng: random.Random) -> Trick:
     """A lead, then each card following the colour led, trumping or throwing off; at least
-    one counter in the trick."""
+    one counter in the trick, and at most one card of any trick the notebook shows."""
     from cardlib.rook.article import ARTICLE_TRICKS
 
     shown = SHOWN_TRICKS | {tuple(str(c) for _p, c in trick) for trick in ARTICLE_TRICKS}
@@ -99,7 +107,9 @@ def _draw_trick(rng: random.Random) -> Trick:
             }[kind]
             cards.append(next(c for c in pool if c not in cards))
         played = tuple(str(c) for c in cards)
-        if counters(played) and played not in shown:
+        # two cards in common with a trick the notebook shows, with its counters beside
+        # them, and a learner could read the answer off that trick's line
+        if counters(played) and all(len(set(played) & set(seen)) < 2 for seen in shown):
             return Trick(str(trump), rng.choice(SEATS), played)
 
 

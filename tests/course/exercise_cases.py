@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlib.exercises import model, widget
+from cardlib.exercises.review import Group, Groups, Sheets
 from cardlib.exercises.start_here import DealClaim, TwoLayouts
 from cardlib.gofish.exercises import Deals, Miss, Request, Requests, Sandbox
 from cardlib.gofish.rule_exercises import (
@@ -34,6 +35,16 @@ from cardlib.golf.rule_exercises import (
     StockMoments,
 )
 from cardlib.rook.exercises import Auction, Contract, Following, Lead, Trick
+from cardlib.rook.exercises_deal import DealerSpeaks, Exchange, Setup, Setups
+from cardlib.rook.exercises_play import (
+    FirstTrick,
+    GameEnd,
+    LastTrick,
+    Swap,
+    Trumped,
+    TrumpLed,
+    Void,
+)
 
 
 def pinned(monkeypatch: Any, exercise_id: str, v: Any | None = None) -> Any:
@@ -531,6 +542,186 @@ CASES: dict[str, Case] = {
         lambda: widget("gf-4"),
     ),
 }
+
+
+# --------------------------------------------------------------------------- Rook's rule
+# exercises (rook-6 to rook-15) and the review (review-1, review-2), worked out by hand
+
+_FOUR = ("Ana", "Raj", "Eli", "Oli")
+
+CASES.update(
+    {
+        # A three players; B a pack of 40; C ten each and one in the nest; D as the rules
+        # say; E a 4 in the pack
+        "rook-6": Case(
+            Setups(
+                (
+                    Setup("A", ("Ana", "Raj", "Eli")),
+                    Setup("B", _FOUR, ("missing", "Y7")),
+                    Setup("C", _FOUR, split=(10, 1)),
+                    Setup("D", _FOUR),
+                    Setup("E", _FOUR, ("four", "G9")),
+                )
+            ),
+            {"A": "ROOK-TEAMS", "B": "ROOK-DECK", "C": "ROOK-DEAL", "D": "legal", "E": "ROOK-DECK"},
+            {"A": "ROOK-TEAMS", "B": "ROOK-DECK", "C": "legal", "D": "legal", "E": "legal"},
+            0.6,
+            "ROOK-DECK",
+        ),
+        # nobody bid and no house rule: West may not be the fourth to pass; 70 is the
+        # lowest bid, 65 below it, 72 not a multiple of 5
+        "rook-7": Case(
+            DealerSpeaks("West", None, ("pass", "bid 70", "bid 65", "bid 72"), 5),
+            {
+                "pass": "ROOK-ALL-PASS",
+                "bid 70": "legal",
+                "bid 65": "ROOK-BID-MIN",
+                "bid 72": "ROOK-BID-MIN",
+            },
+            {
+                "pass": "legal",
+                "bid 70": "legal",
+                "bid 65": "ROOK-BID-MIN",
+                "bid 72": "ROOK-BID-MIN",
+            },
+            0.75,
+            "ROOK-ALL-PASS",
+        ),
+        # South holds R7 R8 R9 R11 R14 Y6 Y10 Y11 Y13 B7 B9 B10 B14 G11: five of them (two
+        # counters among them) is the exchange; four is not; R5 is not South's; trump waits
+        "rook-8": Case(
+            Exchange(
+                "West",
+                "South",
+                12345,
+                (
+                    "lay aside R14 Y6 Y10 B7 G11",
+                    "lay aside R7 R8 R9 R11",
+                    "lay aside R5 R7 R8 R9 R11",
+                    "trump red",
+                ),
+            ),
+            {
+                "lay aside R14 Y6 Y10 B7 G11": "legal",
+                "lay aside R7 R8 R9 R11": "ROOK-NEST-TAKE",
+                "lay aside R5 R7 R8 R9 R11": "ROOK-NEST-TAKE",
+                "trump red": "ROOK-TRUMP",
+            },
+            {
+                "lay aside R14 Y6 Y10 B7 G11": "ROOK-NEST-TAKE",
+                "lay aside R7 R8 R9 R11": "ROOK-NEST-TAKE",
+                "lay aside R5 R7 R8 R9 R11": "legal",
+                "trump red": "ROOK-TRUMP",
+            },
+            0.5,
+            "legal",
+        ),
+        # East bid; the question says: nest R5 R8 Y7 B8 B9 (R5: 5), North-South 55 and
+        # East-West 45 after eight tricks, South wins the last (G13 G14 B5 B7: 10 + 5 = 15):
+        # North-South 55 + 15 + 5 = 75, East-West 45; the nest is not the bidders'
+        "rook-9": Case(LastTrick("South", 20041), (75, 45), (70, 50), 0.0, "75, 45"),
+        # West deals, North leads G6: East has no green and may play all nine; West holds
+        # G7 and G8 and must play one of them
+        "rook-10": Case(
+            Void(
+                "West",
+                "red",
+                "G6",
+                ("R5", "R6", "R7", "Y5", "Y6", "Y7", "B5", "B6", "B7"),
+                ("R8", "R9", "Y8", "Y9", "B8", "B9", "B10", "G7", "G8"),
+                7,
+            ),
+            (9, 2),
+            (4, 2),
+            0.5,
+            "nine",
+        ),
+        # West deals, so North leads (not South, who bid): North Y9, East Y13, South B14 (off
+        # colour, no trump), West Y10: East's Y13 is the highest yellow
+        "rook-11": Case(
+            FirstTrick("West", "South", "red", ("Y9", "Y13", "B14", "Y10"), 11),
+            ("North", "East"),
+            ("South", "East"),
+            0.5,
+            "North",
+        ),
+        # East G14, South Rook, West Y10, North G5: the Rook tops the green 14; counters
+        # 10 + 20 + 10 + 5 = 45
+        "rook-12": Case(
+            Trumped("green", "East", ("G14", "Rook", "Y10", "G5")),
+            ("South", 45),
+            ("East", 45),
+            0.5,
+            ("South", "45"),
+        ),
+        # West deals, North leads the G9; East's only trump is the Rook, so East must play it
+        "rook-13": Case(
+            TrumpLed(
+                "West",
+                "green",
+                "G9",
+                ("R5", "R9", "Y7", "Y11", "B6", "B8", "B12", "B13", "Rook"),
+                ("play Rook", "play R5", "play B8", "play Y7"),
+                3,
+            ),
+            {
+                "play Rook": "legal",
+                "play R5": "ROOK-BIRD-FORCED",
+                "play B8": "ROOK-BIRD-FORCED",
+                "play Y7": "ROOK-BIRD-FORCED",
+            },
+            {"play Rook": "legal", "play R5": "legal", "play B8": "legal", "play Y7": "legal"},
+            0.25,
+            "ROOK-BIRD-FORCED",
+        ),
+        # the question says: 250 to 280, then North-South +105 and East-West +15: 355 to
+        # 295, North-South over 300 and higher
+        "rook-14": Case(
+            GameEnd("West", 12345, 250, 280),
+            ("North-South", 355),
+            ("nobody", 355),
+            0.5,
+            ("North-South", "355"),
+        ),
+        # the Rook cut highest: Raj (East) deals first, then Eli, Oli and Ana; East-West
+        # exchange seats (Raj and Oli), and the player on Ana's left is now Oli
+        "rook-15": Case(
+            Swap(_FOUR, ("Y9", "Rook", "G14", "B5"), "east-west", 20000),
+            ("Raj", "Oli"),
+            ("Raj", "Raj"),
+            0.5,
+            ("Raj", 5),
+        ),
+        # Golf: Ana wins eight holes but totals 20, Raj 8: Raj; Rook: both over 300,
+        # North-South higher
+        "review-1": Case(
+            Sheets(
+                ("Ana", "Raj"),
+                ((20, 0, 0, 0, 0, 0, 0, 0, 0), (0, 1, 1, 1, 1, 1, 1, 1, 1)),
+                (310, 305),
+            ),
+            ("Raj", "North-South"),
+            ("Ana", "North-South"),
+            0.5,
+            ("Raj", 310),
+        ),
+        # Golf is for 2 to 4, Go Fish for 2 to 6, Rook for exactly 4
+        "review-2": Case(
+            Groups(
+                (
+                    Group("A", "golf", ("Ana", "Raj", "Eli", "Oli", "Kai")),
+                    Group("B", "go-fish", ("Ana", "Raj", "Eli", "Oli", "Kai", "Fay")),
+                    Group("C", "rook", ("Ana", "Raj", "Eli")),
+                    Group("D", "rook", _FOUR),
+                )
+            ),
+            {"A": "GOLF-DECK", "B": "legal", "C": "ROOK-TEAMS", "D": "legal"},
+            {"A": "GOLF-DECK", "B": "GF-PLAYERS", "C": "ROOK-TEAMS", "D": "legal"},
+            0.75,
+            "legal",
+        ),
+    }
+)
 
 
 def answer(exercise_id: str, which: str) -> Any:

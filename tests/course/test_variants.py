@@ -17,9 +17,9 @@ ID or a move as written).  ``True``, ``False`` and ``'legal'`` are never counted
   answer the question does not give while naming the facts that decide this student's
   question (all of ``v.facts()`` where the variant says them, otherwise half, rounded up,
   of its values that not every student shares): the notebook must never work the student's
-  own question.  The answers of golf-3, gf-3, gf-4, gf-7, gf-8, gf-10, rook-4 and rook-5
-  are chosen among what the question gives (a player, cards of a hand, the goal itself):
-  they have no such value, and the hints' check covers them.
+  own question.  The answers of golf-3, gf-3, gf-4, gf-7, gf-8, gf-10, rook-4, rook-5,
+  rook-15 and review-1 are chosen among what the question gives (a player, cards of a hand,
+  the goal itself, a team): they have no such value, and the hints' check covers them.
 
 Neither check can pass for want of anything to check: each exercise has values checked in
 every student's hints and facts looked for in its notebook, and a test plants answers in a
@@ -402,7 +402,18 @@ def _worked(exercise_id: str, v: Any, passages: list[tuple[str, set[str]]]) -> l
 
 
 #: the exercises whose answers are chosen among what the question gives
-CHOSEN = {"golf-3", "gf-3", "gf-4", "gf-7", "gf-8", "gf-10", "rook-4", "rook-5"}
+CHOSEN = {
+    "golf-3",
+    "gf-3",
+    "gf-4",
+    "gf-7",
+    "gf-8",
+    "gf-10",
+    "rook-4",
+    "rook-5",
+    "rook-15",
+    "review-1",
+}
 
 
 def test_the_exercises_whose_answers_the_question_gives_are_those_said():
