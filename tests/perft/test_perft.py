@@ -20,7 +20,7 @@ from tests.golden import canon
 from tests.perft import perft
 
 DEEP = os.environ.get("PERFT_DEEP", "") not in ("", "0")
-RECORDED = perft.read() if perft.DATA.exists() else {"roots": []}
+RECORDED = perft.read() if perft.DATA.exists() else {"format": "missing", "roots": []}
 VARIANTS = list(dict.fromkeys(e["variant"] for e in RECORDED["roots"]))
 
 
