@@ -4,7 +4,9 @@ A bot is a function ``(view, rng) -> move``: it is given the view of the player 
 (``game.view(player)``, a :class:`~cardlib.game.SeatView`), never the game, so it cannot
 look at another player's cards.  :func:`random_bot` plays any legal move; :func:`simple_bot`
 plays the game's own sensible player, found through the registry (``GAMES[id].bot``).
-:func:`ask` is how everything above the engines gets a bot's move.
+:func:`ask` is how everything above the engines gets a bot's move, and :func:`take_turn`
+(or :func:`made`, for a caller that asks the bot itself) how it makes it: through the game's
+trusted ``make`` when the move is one the view listed, else through the checked ``play``.
 """
 
 from __future__ import annotations
@@ -13,14 +15,37 @@ import random
 from typing import Any
 
 from cardlib.errors import RuleViolation
+from cardlib.game import Event
 
 
 def ask(bot: Any, game: Any, rng: random.Random) -> Any:
     """The move ``bot`` chooses for the player to move, from that player's view."""
+    return bot(_mover_view(game), rng)
+
+
+def take_turn(bot: Any, game: Any, rng: random.Random) -> Event:
+    """The player to move makes the move ``bot`` chooses from their view (:func:`made`)."""
+    seen = _mover_view(game)
+    return made(game, seen, bot(seen, rng))
+
+
+def made(game: Any, seen: Any, move: Any) -> Event:
+    """Make ``move``, chosen by a bot from ``seen`` (the view of the player to move): through
+    the game's trusted ``make`` when the view lists it (a move taken from the listing is not
+    judged again), else through the checked ``play``, which refuses it by its rule and
+    leaves the game unchanged."""
+    if move in seen.legal_moves().now():
+        event: Event = game.make(move)
+    else:
+        event = game.play(move)
+    return event
+
+
+def _mover_view(game: Any) -> Any:
     player = game.to_move
     if player is None:
         raise RuleViolation(game.end_rule, "the game is over: nobody is to move")
-    return bot(game.view(player), rng)
+    return game.view(player)
 
 
 def random_bot(seen: Any, rng: random.Random) -> Any:

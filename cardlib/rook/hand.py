@@ -96,6 +96,8 @@ class RookHand(Auction, Exchange):
     """
 
     game: ClassVar[str] = "rook"
+    #: how many moves have been made (the legal-moves view lists once a position)
+    moves_made: int = 0
 
     def __init__(
         self,
@@ -301,9 +303,16 @@ class RookHand(Auction, Exchange):
         # the cards laid aside as the new nest are the bidder's secret (ROOK-NEST-TAKE)
         seen_by = (who,) if mv.kind == "lay aside" else None
         event = Event(who, mv, self._make(seat, mv, verdict), seen_by)
+        self.moves_made += 1
         if self._record:
             self.log.append(event)
         return event
+
+    def make(self, move: RookMove) -> Event:
+        """Make a move just taken from the listing.  Rook has no trusted path yet: this is
+        :meth:`play`, which judges the move again (the protocol's ``make``; Golf's skips
+        the judging)."""
+        return self.play(move)
 
     @property
     def history(self) -> list[tuple[str, RookMove]]:
