@@ -5,8 +5,8 @@ A bot is a function ``(view, rng) -> move``: it is given the view of the player 
 look at another player's cards.  :func:`random_bot` plays any legal move; :func:`simple_bot`
 plays the game's own sensible player, found through the registry (``GAMES[id].bot``).
 :func:`ask` is how everything above the engines gets a bot's move, and :func:`take_turn`
-(or :func:`made`, for a caller that asks the bot itself) how it makes it: through the game's
-trusted ``make`` when the move is one the view listed, else through the checked ``play``.
+how it makes it, through the game's trusted ``make`` (a move the view listed is not judged
+again; any other is refused by its rule).
 """
 
 from __future__ import annotations
@@ -24,20 +24,10 @@ def ask(bot: Any, game: Any, rng: random.Random) -> Any:
 
 
 def take_turn(bot: Any, game: Any, rng: random.Random) -> Event:
-    """The player to move makes the move ``bot`` chooses from their view (:func:`made`)."""
-    seen = _mover_view(game)
-    return made(game, seen, bot(seen, rng))
-
-
-def made(game: Any, seen: Any, move: Any) -> Event:
-    """Make ``move``, chosen by a bot from ``seen`` (the view of the player to move): through
-    the game's trusted ``make`` when the view lists it (a move taken from the listing is not
-    judged again), else through the checked ``play``, which refuses it by its rule and
-    leaves the game unchanged."""
-    if move in seen.legal_moves().now():
-        event: Event = game.make(move)
-    else:
-        event = game.play(move)
+    """The player to move makes the move ``bot`` chooses from their view, through the
+    game's trusted ``make``: a move the view listed is not judged again, and any other is
+    refused by its rule, the game unchanged."""
+    event: Event = game.make(ask(bot, game, rng))
     return event
 
 

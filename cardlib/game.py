@@ -340,8 +340,9 @@ class Game(Protocol):
 
     def make(self, move: Any) -> Event:
         """Make a move just taken from :meth:`legal_moves` of this position, for the player
-        to move: the trusted path beside the checked :meth:`play`.  Golf's makes it without
-        judging it again; Go Fish's and Rook's are :meth:`play` for now (they judge it)."""
+        to move: the trusted path beside the checked :meth:`play`.  Golf's makes a listed
+        move without judging it again; Go Fish's and Rook's are :meth:`play` for now (they
+        judge it).  A move that is not listed is refused by its rule, the game unchanged."""
         ...
 
     def copy(self) -> Game: ...

@@ -310,7 +310,7 @@ class GoFishGame:
         """How many requests have been made: the legal-moves view lists once a position."""
         return self._requests
 
-    def make(self, move: GoFishMove) -> Event:
+    def make(self, move: str | GoFishMove) -> Event:
         """Make a move just taken from the listing.  Go Fish has no trusted path yet: this is
         :meth:`play`, which judges the move again (the protocol's ``make``; Golf's skips
         the judging)."""

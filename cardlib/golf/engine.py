@@ -435,13 +435,16 @@ class GolfGame:
         turn.check(self, who, mv)
         return self._made(who, mv)
 
-    def make(self, move: GolfMove) -> Event:
+    def make(self, move: str | GolfMove) -> Event:
         """Make a move just taken from :meth:`legal_moves` of this position, for the player
         to move, without judging it again: the trusted path (python-chess's ``push`` beside
-        ``push_san``) of the bots, ``simulate`` and the benchmarks.  A move that is not
-        listed is not refused here: it leaves a position no rule allows.  Anything else
-        goes through :meth:`play`."""
-        return self._made(self.players[self.seat], move)
+        ``push_san``) of the bots, ``simulate`` and the benchmarks.  It is looked up in the
+        listing, which is legal by construction; a move that is not listed goes through
+        :meth:`play`, whose rules refuse it (the game unchanged)."""
+        mv = GolfMove.parse(move)
+        if mv not in turn.legal(self):
+            return self.play(mv)
+        return self._made(self.players[self.seat], mv)
 
     def _made(self, who: str, mv: GolfMove) -> Event:
         event = turn.make(self, who, mv)

@@ -143,12 +143,14 @@ class PlayedMatch:
         self._record_if_over()
         return event
 
-    def make(self, move: GolfMove) -> Event:
+    def make(self, move: str | GolfMove) -> Event:
         """A move just taken from :meth:`legal_moves`, made without judging it again
-        (:meth:`GolfGame.make`)."""
+        (:meth:`GolfGame.make`); the first move after a hole ends starts the next."""
         if self.hole.is_over and self.index + 1 < len(self.holes):
+            event = self.holes[self.index + 1].make(move)  # refused: the match is unchanged
             self.index += 1
-        event = self.hole.make(move)
+        else:
+            event = self.hole.make(move)
         self._record_if_over()
         return event
 

@@ -325,7 +325,7 @@ class RookGame:
             self.log.append(event)
         return event
 
-    def make(self, move: RookMove) -> Event:
+    def make(self, move: str | RookMove) -> Event:
         """Make a move just taken from the listing: for now :meth:`play` (see
         :meth:`RookHand.make`)."""
         return self.play(move)

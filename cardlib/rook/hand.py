@@ -308,7 +308,7 @@ class RookHand(Auction, Exchange):
             self.log.append(event)
         return event
 
-    def make(self, move: RookMove) -> Event:
+    def make(self, move: str | RookMove) -> Event:
         """Make a move just taken from the listing.  Rook has no trusted path yet: this is
         :meth:`play`, which judges the move again (the protocol's ``make``; Golf's skips
         the judging)."""

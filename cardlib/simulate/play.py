@@ -7,7 +7,6 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from cardlib.bots import made
 from cardlib.errors import CardlibError, SimulationError
 from cardlib.simulate.plan import BOTS, Plan, game_seed, new_game
 from cardlib.simulate.rows import Row
@@ -58,16 +57,15 @@ def _play_one(plan: Plan, index: int, bots: list[Any], names: tuple[str, ...]) -
         if decisions >= plan.max_moves or row.hands(game) >= plan.max_hands:
             capped = True
             break
-        seen = game.view(mover)
         try:
-            move = bot_of[mover](seen, rng)
+            move = bot_of[mover](game.view(mover), rng)
         except Exception as e:  # a bot is any function: say whose it was, and where
             raise BotFailed(
                 f"the bot {names[plan.seats.index(mover)]} failed for {mover} in game {index} "
                 f"(seed {seed}): {type(e).__name__}: {e}"
             ) from None
         try:
-            made(game, seen, move)  # the trusted make for a move the view listed
+            game.make(move)  # the trusted path: a listed move is not judged again
         except CardlibError as e:
             raise BotFailed(
                 f"the bot {names[plan.seats.index(mover)]} chose {move!r} for {mover} in game "

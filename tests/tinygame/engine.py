@@ -163,7 +163,7 @@ class TinyGame:
             facts.append(Fact("end", ("TINY-SCORE",), "{} wins", (" and ".join(won),)))
         return Event(str(mover), move, tuple(facts))
 
-    def make(self, move: str) -> Event:
+    def make(self, move: Any) -> Event:
         """A move just taken from the listing: a game from outside may simply play it."""
         return self.play(move)
 
