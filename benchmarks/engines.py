@@ -2,6 +2,7 @@
 
     PYTHONPATH=$PWD python benchmarks/engines.py [--games 200] [--rounds 5] [--seed 0]
         [--before d3cac7f] [--only go-fish-2 go-fish-3 go-fish-6 golf-3 rook-hand]
+        [--no-openspiel]
 
 Issue 29's table, one run a figure: the microseconds a decision of Go Fish at 2, 3 and 6
 players, of Golf at 3 and of a Rook hand, with the deal untimed and the legal moves listed
@@ -96,6 +97,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--before", default=BEFORE, help="the git revision of 'before'")
     parser.add_argument("--only", nargs="+", choices=list(FIGURES), default=list(FIGURES))
+    parser.add_argument(
+        "--no-openspiel",
+        action="store_true",
+        help="leave OpenSpiel out (where open_spiel is not installed)",
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -112,7 +118,7 @@ def main() -> None:
                 "now": Worker(HERE, now, cardlib_spec),
                 f"before {args.before}": Worker(HERE, before, cardlib_spec),
             }
-            if peer_spec is not None:
+            if peer_spec is not None and not args.no_openspiel:
                 workers[f"openspiel {peer_spec['openspiel']}"] = Worker(HERE, now, peer_spec)
             try:
                 per_decision(

@@ -60,11 +60,15 @@ def moves_now(game: Any) -> Sequence[Any]:
 
 
 def play_cardlib(game: Any, rng: random.Random) -> int:
-    """Play a cardlib game (any engine's, today's or before the rewrite) to the end through
-    the checked ``play()``, the moves listed once a decision; return the decisions made."""
+    """Play a cardlib game (any engine's, today's or before the rewrite) to the end, the
+    moves listed once a decision; return the decisions made.  A move taken from the listing
+    is made through the engine's trusted ``make()`` where it has one (Golf's does not judge
+    it again; Go Fish's and Rook's are ``play()`` for now), else, as the engines before the
+    rewrite have no ``make()``, through the checked ``play()``."""
     decisions = 0
+    make = getattr(game, "make", None) or game.play
     while not game.is_over:
-        game.play(rng.choice(moves_now(game)))
+        make(rng.choice(moves_now(game)))
         decisions += 1
     return decisions
 

@@ -4,7 +4,9 @@ A bot is a function ``(view, rng) -> move``: it is given the view of the player 
 (``game.view(player)``, a :class:`~cardlib.game.SeatView`), never the game, so it cannot
 look at another player's cards.  :func:`random_bot` plays any legal move; :func:`simple_bot`
 plays the game's own sensible player, found through the registry (``GAMES[id].bot``).
-:func:`ask` is how everything above the engines gets a bot's move.
+:func:`ask` is how everything above the engines gets a bot's move, and :func:`take_turn`
+how it makes it, through the game's trusted ``make`` (a move the view listed is not judged
+again; any other is refused by its rule).
 """
 
 from __future__ import annotations
@@ -13,14 +15,27 @@ import random
 from typing import Any
 
 from cardlib.errors import RuleViolation
+from cardlib.game import Event
 
 
 def ask(bot: Any, game: Any, rng: random.Random) -> Any:
     """The move ``bot`` chooses for the player to move, from that player's view."""
+    return bot(_mover_view(game), rng)
+
+
+def take_turn(bot: Any, game: Any, rng: random.Random) -> Event:
+    """The player to move makes the move ``bot`` chooses from their view, through the
+    game's trusted ``make``: a move the view listed is not judged again, and any other is
+    refused by its rule, the game unchanged."""
+    event: Event = game.make(ask(bot, game, rng))
+    return event
+
+
+def _mover_view(game: Any) -> Any:
     player = game.to_move
     if player is None:
         raise RuleViolation(game.end_rule, "the game is over: nobody is to move")
-    return bot(game.view(player), rng)
+    return game.view(player)
 
 
 def random_bot(seen: Any, rng: random.Random) -> Any:

@@ -34,12 +34,14 @@ ENFORCED_BY: dict[str, Callable[..., Any]] = {}
 
 def enforces(rule_id: str) -> Callable[[F], F]:
     """Mark a function (or method) as the one place that enforces ``rule_id``; its
-    docstring's first line is the rule.  A rule enforced twice is a mistake, refused at
-    import.
+    docstring's first line is the rule, and ``fn.rule_id`` its ID (:func:`rule_of`).  A rule
+    enforced twice is a mistake, refused at import.
 
     >>> @enforces("DEMO-ONE")
     ... def demo_one() -> None:
     ...     "A demonstration rule."
+    >>> rule_of(demo_one)
+    'DEMO-ONE'
     >>> ENFORCED_BY.pop("DEMO-ONE") is demo_one
     True
     """
@@ -48,9 +50,18 @@ def enforces(rule_id: str) -> Callable[[F], F]:
         if rule_id in ENFORCED_BY and ENFORCED_BY[rule_id] is not fn:
             raise RuntimeError(f"{rule_id} is enforced twice: {ENFORCED_BY[rule_id]} and {fn}")
         ENFORCED_BY[rule_id] = fn
+        fn.rule_id = rule_id  # type: ignore[attr-defined]
         return fn
 
     return mark
+
+
+def rule_of(fn: Callable[..., Any]) -> str:
+    """The ID of the rule a function enforces (marked with :func:`enforces`)."""
+    rule_id = getattr(fn, "rule_id", None)
+    if rule_id is None:
+        raise LookupError(f"{fn!r} is not marked as enforcing a rule")
+    return str(rule_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,33 +200,59 @@ class Result(dict[str, int]):
         self.teams = dict(teams or {})
 
 
+#: ``count()`` asked without a move: how many moves there are
+_EVERY: Any = object()
+
+
 class LegalMoves(Sequence[M]):
     """The legal moves now, as a live read-only view (python-chess's ``legal_moves`` is the
-    model): every question is passed to the game, so a view kept across a move never goes
-    stale.  ``in`` answers exactly as the listing does (a move written as text is parsed
-    first; text that is not a move is simply not in it); ``len``, indexing and iteration
-    work, so ``random.choice(game.legal_moves())`` does; ``list(view)`` keeps a copy.
+    model): a view kept across a move never goes stale.  ``in`` answers exactly as the
+    listing does (a move written as text is parsed first; text that is not a move is simply
+    not in it); ``count()`` is how many moves there are, and ``len``, indexing and iteration
+    work too, so ``random.choice(game.legal_moves())`` does; ``list(view)`` keeps a copy.
+
+    **One listing a position.**  The view asks the game for its moves once and answers every
+    question about that position from the one listing: it holds the listing against the
+    game's ``moves_made`` (a counter every move made adds one to) and drops it when the game
+    has moved, so ``list(view)`` or ``random.choice(view)`` lists once, not two or three
+    times.  A game without ``moves_made`` (a seat's view, a copy that never moves; a game
+    registered from outside) is asked again on every question, as before.
 
     The game's side: ``legal_moves()`` returns ``LegalMoves(self)``; the game has
     ``parse_move`` and ``_legal()``, its moves now as a sequence (a list, or a lazy
-    sequence when they are too many to list, like Rook's 2002 ways to lay five cards aside).
+    sequence when they are too many to list, like Rook's 2002 ways to lay five cards aside),
+    and, to be listed once a position, ``moves_made``.
     """
 
-    __slots__ = ("_game",)
+    __slots__ = ("_game", "_listed_at", "_listing")
 
     def __init__(self, game: Any) -> None:
         self._game = game
+        self._listing: Sequence[M] | None = None
+        self._listed_at: int | None = None
 
     def _moves(self) -> Sequence[M]:
-        moves: Sequence[M] = self._game._legal()
-        return moves
+        """The listing of the game's position: asked of the game only when it has moved
+        since the view last asked (or when it does not count its moves)."""
+        at = getattr(self._game, "moves_made", None)
+        if self._listing is None or at is None or at != self._listed_at:
+            self._listing = self._game._legal()
+            self._listed_at = at
+        return self._listing
 
     def now(self) -> Sequence[M]:
-        """The moves of this position, asked of the game once: for a caller that reads the
-        listing several times before the next move (as ``random.choice`` reads its length
-        and then an item).  It is the game's own listing, lazy where that is; read it
-        before the next move is made."""
+        """The moves of this position, the game's own listing (lazy where that is): for a
+        caller that reads it several times before the next move.  Read it before the next
+        move is made."""
         return self._moves()
+
+    def count(self, move: object = _EVERY) -> int:
+        """How many legal moves there are now (python-chess's ``count()``); with a move,
+        how many times it is listed (0 or 1), as any sequence's ``count``."""
+        moves = self._moves()
+        if move is _EVERY:
+            return len(moves)
+        return sum(1 for listed in moves if listed is move or listed == move)
 
     def __len__(self) -> int:
         return len(self._moves())
@@ -271,7 +297,8 @@ class Game(Protocol):
     catalogue, the example format and the command line).  ``players`` are named in seat
     order.  ``play`` checks a move (text or a move object) and either raises
     :class:`~cardlib.errors.RuleViolation` naming the rule, leaving the game unchanged, or
-    makes it and returns its :class:`Event`.  Every engine also has a class method
+    makes it and returns its :class:`Event`; ``make`` is the trusted path for a move just
+    taken from the listing (see :meth:`make`).  Every engine also has a class method
     ``from_position(players, <the position>, *, ...)`` that starts from a position an
     article describes.
     """
@@ -310,6 +337,13 @@ class Game(Protocol):
     def parse_move(self, text: str) -> Any: ...
 
     def play(self, move: Any, *, player: str | None = None) -> Event: ...
+
+    def make(self, move: Any) -> Event:
+        """Make a move just taken from :meth:`legal_moves` of this position, for the player
+        to move: the trusted path beside the checked :meth:`play`.  Golf's makes a listed
+        move without judging it again; Go Fish's and Rook's are :meth:`play` for now (they
+        judge it).  A move that is not listed is refused by its rule, the game unchanged."""
+        ...
 
     def copy(self) -> Game: ...
 

@@ -305,6 +305,17 @@ class GoFishGame:
             self.log.append(event)
         return event
 
+    @property
+    def moves_made(self) -> int:
+        """How many requests have been made: the legal-moves view lists once a position."""
+        return self._requests
+
+    def make(self, move: str | GoFishMove) -> Event:
+        """Make a move just taken from the listing.  Go Fish has no trusted path yet: this is
+        :meth:`play`, which judges the move again (the protocol's ``make``; Golf's skips
+        the judging)."""
+        return self.play(move)
+
     def result(self) -> Result:
         """Each player's number of complete books, and the winners (GF-WIN); only once the
         game is over."""

@@ -195,6 +195,8 @@ class GolfGame:
     """
 
     game: ClassVar[str] = "golf"
+    #: how many moves have been made (the legal-moves view lists once a position)
+    moves_made: int = 0
     layouts: dict[str, Layout]
     stock: list[Card]
     discard: list[Card]
@@ -417,7 +419,8 @@ class GolfGame:
         return LegalMoves(self)
 
     def _legal(self) -> tuple[GolfMove, ...]:
-        """What the view lists: the candidate moves no rule refuses (:func:`turn.legal`)."""
+        """What the view lists: the moves of this step of the turn, built legal
+        (:func:`turn.legal`)."""
         return turn.legal(self)
 
     @staticmethod
@@ -425,11 +428,27 @@ class GolfGame:
         return GolfMove.parse(text)
 
     def play(self, move: str | GolfMove, *, player: str | None = None) -> Event:
-        """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal."""
+        """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal
+        (the game unchanged).  The checked door: text or a move, by anyone."""
         mv = GolfMove.parse(move)
         who = self.players[self.seat] if player is None else self._player(player)
         turn.check(self, who, mv)
+        return self._made(who, mv)
+
+    def make(self, move: str | GolfMove) -> Event:
+        """Make a move just taken from :meth:`legal_moves` of this position, for the player
+        to move, without judging it again: the trusted path (python-chess's ``push`` beside
+        ``push_san``) of the bots, ``simulate`` and the benchmarks.  It is looked up in the
+        listing, which is legal by construction; a move that is not listed goes through
+        :meth:`play`, whose rules refuse it (the game unchanged)."""
+        mv = GolfMove.parse(move)
+        if mv not in turn.legal(self):
+            return self.play(mv)
+        return self._made(self.players[self.seat], mv)
+
+    def _made(self, who: str, mv: GolfMove) -> Event:
         event = turn.make(self, who, mv)
+        self.moves_made += 1
         if self._record:
             self.history.append((who, mv))
             self.log.append(event)

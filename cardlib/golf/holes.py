@@ -126,6 +126,12 @@ class PlayedMatch:
     def parse_move(text: str | GolfMove) -> GolfMove:
         return GolfMove.parse(text)
 
+    @property
+    def moves_made(self) -> int:
+        """How many moves have been made in the holes (the legal-moves view lists once a
+        position)."""
+        return sum(h.moves_made for h in self.holes)
+
     def play(self, move: str | GolfMove, *, player: str | None = None) -> Event:
         """A move in the hole in play; the first move after a hole ends starts the next."""
         if self.hole.is_over and self.index + 1 < len(self.holes):
@@ -134,6 +140,17 @@ class PlayedMatch:
             self.index += 1
         else:
             event = self.hole.play(move, player=player)
+        self._record_if_over()
+        return event
+
+    def make(self, move: str | GolfMove) -> Event:
+        """A move just taken from :meth:`legal_moves`, made without judging it again
+        (:meth:`GolfGame.make`); the first move after a hole ends starts the next."""
+        if self.hole.is_over and self.index + 1 < len(self.holes):
+            event = self.holes[self.index + 1].make(move)  # refused: the match is unchanged
+            self.index += 1
+        else:
+            event = self.hole.make(move)
         self._record_if_over()
         return event
 

@@ -158,20 +158,9 @@ DRAW, TAKE, DISCARD = GolfMove("draw"), GolfMove("take"), GolfMove("discard")
 FLIPS = tuple(GolfMove("flip", p) for p in Position)
 REPLACES = tuple(GolfMove("replace", p) for p in Position)
 
-#: What a player might try at each step of a turn, in the order the legal moves are listed.
-#: This is only the shape of a turn (the opening flips, then a draw, then placing the card
-#: held); the rules decide which of these are legal now: a flip of a face-up card, a take
-#: from an empty pile or a discard of a card taken are refused by them.  ``peek``,
-#: ``take back``, ``move`` and ``pass`` are notation for what a player might try, so that an
-#: example can show the rules refusing it; no rule ever lets them through, and a random-play
-#: test asks the rules about every move the notation can write, listed here or not.
-CANDIDATES: dict[str, tuple[GolfMove, ...]] = {
-    "flip": FLIPS,
-    "draw": (DRAW, TAKE),
-    "place": (*REPLACES, DISCARD),
-    "extra-flip": FLIPS,
-    "over": (),
-}
+# ``peek``, ``take back``, ``move`` and ``pass`` are notation for what a player might try, so
+# that an example can show the rules refusing it; no rule ever lets them through, and the
+# listing (cardlib.golf.turn.legal) never builds them.
 
 
 def short(value: object) -> str:

@@ -1,10 +1,15 @@
 """The rules of a turn, each one function over the game's plain state, and the moves they let
 through.
 
-:meth:`GolfGame.play <cardlib.golf.engine.GolfGame.play>` asks :func:`check` (the rules in
-order: the first that refuses a move raises its :class:`~cardlib.errors.RuleViolation`)
-and then :func:`make` (the move made, its facts gathered); :func:`legal` is the candidate
-moves that :func:`check` lets through, so each rule of a turn is written once, here::
+Two paths, as python-chess's ``is_legal`` and ``generate_legal_moves``.
+:meth:`GolfGame.play <cardlib.golf.engine.GolfGame.play>` is the checked door: it asks
+:func:`check` (the rules of :data:`RULES` in order, each ``rule(game, attempt) -> Refusal |
+None``, through :func:`~cardlib.refusal.first_refusal`: the first that refuses a move
+raises its :class:`~cardlib.errors.RuleViolation`) and then :func:`make` (the move made,
+its facts gathered).  :func:`legal` builds the legal moves of the position by the step of
+the turn, legal by construction; :meth:`GolfGame.make <cardlib.golf.engine.GolfGame.make>`
+makes one of them without judging it again.  The random-play tests hold the two paths
+against each other on every move the notation can write::
 
     >>> from cardlib.golf.engine import GolfGame
     >>> game = GolfGame(["Ann", "Ben"], seed=1)
@@ -19,13 +24,14 @@ moves that :func:`check` lets through, so each rule of a turn is written once, h
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact
 from cardlib.golf.layout import shuffled
-from cardlib.golf.moves import CANDIDATES, GolfMove
+from cardlib.golf.moves import DISCARD, DRAW, FLIPS, REPLACES, TAKE, GolfMove, Position
+from cardlib.refusal import Refusal, first_refusal
 
 if TYPE_CHECKING:
     from cardlib.golf.engine import GolfGame
@@ -33,31 +39,28 @@ if TYPE_CHECKING:
 # -- the rules a move must pass, in the order play asks them ---------------------------
 
 
+class Attempt(NamedTuple):
+    """A move tried: who tries it, and the move.  Every rule of a turn is asked
+    ``rule(game, attempt)``."""
+
+    who: str
+    move: GolfMove
+
+
+def refusal(game: GolfGame, who: str, mv: GolfMove) -> Refusal | None:
+    """The first refusal of ``mv`` by ``who`` among :data:`RULES`, or None: the move is legal."""
+    return first_refusal(RULES, game, Attempt(who, mv))
+
+
 def check(game: GolfGame, who: str, mv: GolfMove) -> None:
     """Ask the rules in turn (:data:`RULES`); the first that refuses ``mv`` by ``who``
     raises its :class:`RuleViolation`, and the move is not made."""
     refused = refusal(game, who, mv)
     if refused is not None:
-        raise refused
+        raise refused.error()
 
 
-def refusal(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
-    """The first refusal of ``mv`` by ``who`` among :data:`RULES`, or None: the move is legal."""
-    for rule in RULES:
-        refused = rule(game, who, mv)
-        if refused is not None:
-            return refused
-    return None
-
-
-def legal(game: GolfGame) -> tuple[GolfMove, ...]:
-    """The moves :func:`check` lets through now: the candidate moves of this step of the
-    turn (:data:`~cardlib.golf.moves.CANDIDATES`) that no rule refuses."""
-    who = game.players[game.seat]
-    return tuple(mv for mv in CANDIDATES[game.phase] if refusal(game, who, mv) is None)
-
-
-def hand_over(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+def hand_over(game: GolfGame, attempt: Attempt) -> Refusal | None:
     """Once the hand is over, the rule that ended it (GOLF-END, or GOLF-STOCK-OUT's 'end')
     refuses every move."""
     if game.phase != "over":
@@ -67,169 +70,205 @@ def hand_over(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
         if game.ended_by == "GOLF-END"
         else "the stock ran out and the house rule ends the hand"
     )
-    return RuleViolation(game.ended_by or "GOLF-END", f"the hand is over: {why}; no more moves")
+    return Refusal(game.ended_by or "GOLF-END", lambda: f"the hand is over: {why}; no more moves")
 
 
-# Each rule below answers for one move: its refusal, or None when it lets the move through.
+# Each rule below answers for one attempt: its refusal (the words written when read), or
+# None when it lets the move through.
 
 
 @enforces("GOLF-ORDER")
-def order(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+def order(game: GolfGame, attempt: Attempt) -> Refusal | None:
     """Dealer's left plays first, then clockwise: only the player whose turn it is may draw or play."""
     # The first turn is the dealer's left (GolfGame.first_seat), each next the seat after
     # (GolfGame.pass_turn).  Taking a move back is not playing a turn: GOLF-NO-PEEK answers it
     # for whoever asks.
+    who, mv = attempt
     to_move = game.players[game.seat]
     if who != to_move and mv.kind != "take back":
-        return RuleViolation(
+        return Refusal(
             "GOLF-ORDER",
-            f"it is {to_move}'s turn, not {who}'s: play goes clockwise from the dealer's left",
+            lambda: (
+                f"it is {to_move}'s turn, not {who}'s: play goes clockwise from the dealer's left"
+            ),
         )
     return None
 
 
 @enforces("GOLF-NO-REARRANGE")
-def no_rearrange(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+def no_rearrange(game: GolfGame, attempt: Attempt) -> Refusal | None:
     """Cards never change position except by replacement; nothing may be moved before scoring."""
+    who, mv = attempt
     if mv.kind == "move":
-        return RuleViolation(
+        return Refusal(
             "GOLF-NO-REARRANGE",
-            f"{who} may not move the card at {mv.position} to {mv.to}: cards only change "
-            "place by being replaced",
+            lambda: (
+                f"{who} may not move the card at {mv.position} to {mv.to}: cards only "
+                "change place by being replaced"
+            ),
         )
     return None
 
 
 @enforces("GOLF-NO-PEEK")
-def no_peek(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+def no_peek(game: GolfGame, attempt: Attempt) -> Refusal | None:
     """No looking at a face-down card, no taking a choice back, no turning a card up but by the opening flips or a replacement."""
     # The extra-flip variant (GolfOptions.extra_flip) adds one flip after a discard, and
     # the article words it as compulsory: in that phase nothing else may be done.
+    who, mv = attempt
     kind = mv.kind
     if kind == "peek":
-        return RuleViolation(
+        return Refusal(
             "GOLF-NO-PEEK",
-            f"{who} may not look at a face-down card: it stays unseen until it is replaced "
-            "or the hand ends",
+            lambda: (
+                f"{who} may not look at a face-down card: it stays unseen until it is "
+                "replaced or the hand ends"
+            ),
         )
     if kind == "take back":
-        last = next((m for p, m in reversed(game.history) if p == who), None)
-        what = f"{who}'s last move ({last})" if last else "a move"
-        return RuleViolation(
-            "GOLF-NO-PEEK", f"{what} cannot be taken back: a choice stands once it is made"
-        )
+        return Refusal("GOLF-NO-PEEK", lambda: _no_take_back(game, who))
     if game.phase == "extra-flip":
         if kind != "flip":
-            return RuleViolation(
+            return Refusal(
                 "GOLF-NO-PEEK",
-                f"{who} must now turn one face-down card up: in the extra-flip variant the "
-                "flip after a discard is compulsory",
+                lambda: (
+                    f"{who} must now turn one face-down card up: in the extra-flip "
+                    "variant the flip after a discard is compulsory"
+                ),
             )
-        assert mv.position is not None
-        if game.layouts[who].up[mv.position]:
-            return RuleViolation(
-                "GOLF-NO-PEEK", f"{who}'s {mv.position.words} card is already face up"
-            )
+        pos = mv.position
+        assert pos is not None
+        if game.layouts[who].up[pos]:
+            return Refusal("GOLF-NO-PEEK", lambda: f"{who}'s {pos.words} card is already face up")
     elif game.phase != "flip" and kind in ("flip", "pass"):
-        return RuleViolation(
+        return Refusal(
             "GOLF-NO-PEEK",
-            f"{who} may not turn a card over now: after the opening two, a face-down card is "
-            "only turned up by replacing it",
+            lambda: (
+                f"{who} may not turn a card over now: after the opening two, a face-down "
+                "card is only turned up by replacing it"
+            ),
         )
     return None
 
 
+def _no_take_back(game: GolfGame, who: str) -> str:
+    # GOLF-NO-PEEK's words for a move taken back: the move that stands
+    last = next((m for p, m in reversed(game.history) if p == who), None)
+    what = f"{who}'s last move ({last})" if last else "a move"
+    return f"{what} cannot be taken back: a choice stands once it is made"
+
+
 @enforces("GOLF-FLIP-TWO")
-def flip_two(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+def flip_two(game: GolfGame, attempt: Attempt) -> Refusal | None:
     """Before play each player turns any two of their six face up; the other four stay face down."""
     # The sources do not order the opening flips: each player turns both cards in turn
     # from the dealer's left (the catalogue's interpretation).  Every card is dealt face
     # down, so the cards up are the ones turned.
     if game.phase != "flip":
         return None
+    who, mv = attempt
     lay = game.layouts[who]
     if mv.kind != "flip":
-        return RuleViolation(
+        left = 2 - sum(lay.up)
+        return Refusal(
             "GOLF-FLIP-TWO",
-            f"first every player turns two cards face up: {who} still has "
-            f"{2 - sum(lay.up)} to turn",
+            lambda: f"first every player turns two cards face up: {who} still has {left} to turn",
         )
     pos = mv.position
     assert pos is not None
     if lay.up[pos]:
-        return RuleViolation(
+        return Refusal(
             "GOLF-FLIP-TWO",
-            f"{who}'s {pos.words} card ({lay.cards[pos]}) is already face up: turn a face-down one",
+            lambda: (
+                f"{who}'s {pos.words} card ({lay.cards[pos]}) is already face up: turn a "
+                "face-down one"
+            ),
         )
     return None
 
 
 @enforces("GOLF-DRAW")
-def draw_first(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+def draw_first(game: GolfGame, attempt: Attempt) -> Refusal | None:
     """A turn starts with one card: the top of the stock or the top of the discard pile."""
+    who, mv = attempt
     kind = mv.kind
     if game.phase == "draw":
         if kind == "take" and not game.discard:
-            return RuleViolation("GOLF-DRAW", "the discard pile is empty: draw from the stock")
+            return Refusal("GOLF-DRAW", lambda: "the discard pile is empty: draw from the stock")
         if kind in ("replace", "discard"):
-            return RuleViolation(
+            return Refusal(
                 "GOLF-DRAW",
-                f"{who} must draw first: take the top card of the stock or of the discard "
-                f"pile, then {kind}",
+                lambda: (
+                    f"{who} must draw first: take the top card of the stock or of the "
+                    f"discard pile, then {kind}"
+                ),
             )
     elif game.phase == "place" and kind in ("draw", "take"):
-        return RuleViolation(
+        holding, held_from = game.holding, game.held_from
+        return Refusal(
             "GOLF-DRAW",
-            f"{who} already holds {game.holding} from the {game.held_from}: one card a turn; "
-            "replace one of your cards with it"
-            + (" or discard it" if game.held_from == "stock" else ""),
+            lambda: (
+                f"{who} already holds {holding} from the {held_from}: one card a turn; "
+                "replace one of your cards with it"
+                + (" or discard it" if held_from == "stock" else "")
+            ),
         )
     return None
 
 
 @enforces("GOLF-STOCK-OUT")
-def stock_out(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+def stock_out(game: GolfGame, attempt: Attempt) -> Refusal | None:
     """An empty stock is a house rule agreed before play: nothing agreed, nobody draws from it."""
     # The two house rules (GolfOptions.stock_out): 'reshuffle' lets the draw through and
     # _draw refills the stock from the discards under the top card; 'end' has already
     # ended the hand when a turn left the stock empty (_end_turn), so a draw from an
     # empty stock is refused under it only in a position set up that way.
-    if mv.kind != "draw" or game.phase != "draw" or game.stock:
+    if attempt.move.kind != "draw" or game.phase != "draw" or game.stock:
         return None
     if game.options.stock_out is None:
-        return RuleViolation(
+        return Refusal(
             "GOLF-STOCK-OUT",
-            "the stock is empty and no house rule for that was agreed: take the top "
-            "of the discard pile instead, or agree stock_out='reshuffle' or 'end'",
+            lambda: (
+                "the stock is empty and no house rule for that was agreed: take the top "
+                "of the discard pile instead, or agree stock_out='reshuffle' or 'end'"
+            ),
         )
     if game.options.stock_out == "end":
-        return RuleViolation(
+        return Refusal(
             "GOLF-STOCK-OUT",
-            "the stock is empty, and the house rule agreed ends the hand rather than "
-            "refilling it: take the top of the discard pile",
+            lambda: (
+                "the stock is empty, and the house rule agreed ends the hand rather than "
+                "refilling it: take the top of the discard pile"
+            ),
         )
     if len(game.discard) < 2:
-        return RuleViolation(
-            "GOLF-STOCK-OUT", "the stock is empty and there are no discards to reshuffle"
+        return Refusal(
+            "GOLF-STOCK-OUT", lambda: "the stock is empty and there are no discards to reshuffle"
         )
     missing = [c for c in game.reshuffle or () if c not in game.discard[:-1]]
     if missing:
-        return RuleViolation(
+        under = len(game.discard) - 1
+        return Refusal(
             "GOLF-STOCK-OUT",
-            f"{' '.join(map(str, missing))} cannot come out of the reshuffle: the new stock is "
-            f"made of the {len(game.discard) - 1} discards under the top card",
+            lambda: (
+                f"{' '.join(map(str, missing))} cannot come out of the reshuffle: the new "
+                f"stock is made of the {under} discards under the top card"
+            ),
         )
     return None
 
 
 @enforces("GOLF-TAKE-MUST-REPLACE")
-def take_must_replace(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation | None:
+def take_must_replace(game: GolfGame, attempt: Attempt) -> Refusal | None:
     """A card taken from the discard pile must replace one of yours; it cannot be discarded again."""
-    if mv.kind == "discard" and game.phase == "place" and game.held_from == "discard":
-        return RuleViolation(
+    if attempt.move.kind == "discard" and game.phase == "place" and game.held_from == "discard":
+        who, holding = attempt.who, game.holding
+        return Refusal(
             "GOLF-TAKE-MUST-REPLACE",
-            f"{who} took {game.holding} from the discard pile, so it must replace one of "
-            f"{who}'s cards; it cannot go straight back",
+            lambda: (
+                f"{who} took {holding} from the discard pile, so it must replace one of "
+                f"{who}'s cards; it cannot go straight back"
+            ),
         )
     return None
 
@@ -237,7 +276,7 @@ def take_must_replace(game: GolfGame, who: str, mv: GolfMove) -> RuleViolation |
 #: the rules a move must pass, in the order :func:`check` asks them.  The order matters
 #: only where two rules could refuse the same move: the hand being over comes first, then
 #: whose turn it is, then the moves that are never allowed, then the step of the turn.
-RULES: tuple[Callable[[GolfGame, str, GolfMove], RuleViolation | None], ...] = (
+RULES: tuple[Callable[[GolfGame, Attempt], Refusal | None], ...] = (
     hand_over,
     order,
     no_rearrange,
@@ -247,6 +286,54 @@ RULES: tuple[Callable[[GolfGame, str, GolfMove], RuleViolation | None], ...] = (
     stock_out,
     take_must_replace,
 )
+
+
+# -- the legal moves, built from the position ------------------------------------------
+
+
+def legal(game: GolfGame) -> tuple[GolfMove, ...]:
+    """The legal moves now (flips in the order of the positions; draw before take; the six
+    replacements before the discard), built from the position by the step of the turn
+    (:data:`STEPS`): legal by construction, without asking
+    every rule of every move.  What is the same for every move of the position (the hand
+    over, whose turn, the step) is settled once; ``play`` still judges a move through
+    :data:`RULES`, and the random-play tests check that both agree on every move the
+    notation can write."""
+    if game.phase == "over":
+        return ()  # the rule that ended the hand refuses every move (hand_over)
+    who = game.players[game.seat]  # only the player to move has moves (GOLF-ORDER)
+    return STEPS[game.phase](game, who)
+
+
+def _flips(game: GolfGame, who: str) -> tuple[GolfMove, ...]:
+    # GOLF-FLIP-TWO (the opening flips) and the extra-flip variant of GOLF-NO-PEEK: a card
+    # turned up is one that is face down.
+    up = game.layouts[who].up
+    return tuple(FLIPS[pos] for pos in Position if not up[pos])
+
+
+def _draws(game: GolfGame, who: str) -> tuple[GolfMove, ...]:
+    # GOLF-DRAW: the top of the stock (unless GOLF-STOCK-OUT, asked once, refuses the draw
+    # from an empty stock), or the top of the discard pile when there is one.
+    draw = (DRAW,) if stock_out(game, Attempt(who, DRAW)) is None else ()
+    take = (TAKE,) if game.discard else ()
+    return draw + take
+
+
+def _places(game: GolfGame, who: str) -> tuple[GolfMove, ...]:
+    # GOLF-REPLACE: the card held replaces any one of the six; GOLF-DISCARD-STOCK: a card
+    # from the stock may be discarded, one taken from the discard pile may not
+    # (GOLF-TAKE-MUST-REPLACE).
+    return REPLACES + ((DISCARD,) if game.held_from == "stock" else ())
+
+
+#: how the legal moves of each step of a turn are built
+STEPS: dict[str, Callable[[GolfGame, str], tuple[GolfMove, ...]]] = {
+    "flip": _flips,
+    "draw": _draws,
+    "place": _places,
+    "extra-flip": _flips,
+}
 
 
 # -- making a move the rules allow ---------------------------------------------------

@@ -1,113 +1,146 @@
 """The auction of a Rook hand: bids and passes, clockwise from the dealer's left, until all but
 one have passed; the bidder then picks up the nest.
 
-Each rule is a verdict on (who moves, the move), as :meth:`RookHand.rules_for` asks them.
+Each rule is ``rule(hand, attempt) -> Refusal | None``, as :meth:`RookHand.refusal` asks them.
 """
 
 from __future__ import annotations
 
 from cardlib.catalogue import enforces
 from cardlib.game import Fact
+from cardlib.refusal import Refusal
 from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, RookMove
 from cardlib.rook.scoring import bid_amount_ok
 from cardlib.rook.seats import team_of_seat as team
-from cardlib.rook.state import Cards, HandState, and_words
-from cardlib.rook.tricks import Refusal, Verdict
+from cardlib.rook.state import Attempt, Cards, HandState, and_words
+
+# Each rule of a move is ``rule(hand, attempt) -> Refusal | None`` (asked in order by
+# RookHand.refusal, through cardlib.refusal.first_refusal): its refusal, the words written
+# when read, or None when it lets the move through.
+
+
+@enforces("ROOK-BID-PASS")
+def bid_pass(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """A player who passes may not bid again in that hand."""
+    # (the turn skips everyone who has passed: Auction._next_bidder)
+    if hand.phase != "bid":
+        return None
+    who, player = hand.players[hand._turn], attempt.who
+    if player == who or not hand._passed[hand.players.index(player)]:
+        return None
+    return Refusal(
+        "ROOK-BID-PASS",
+        lambda: f"{player} has passed and may not bid again this hand; it is {who}'s turn",
+    )
+
+
+@enforces("ROOK-BID-ORDER")
+def bid_order(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """Bidding starts at the dealer's left and goes clockwise."""
+    # The auction comes first, in turn (the turn goes clockwise from the dealer's left: see
+    # Auction._next_bidder): until it is won only bids and passes are made.
+    if hand.phase != "bid":
+        return None
+    who, (player, move) = hand.players[hand._turn], attempt
+    if player != who:
+        return Refusal(
+            "ROOK-BID-ORDER",
+            lambda: (
+                f"it is {who}'s turn to bid, not {player}'s: the auction goes clockwise "
+                f"from the dealer's left ({hand.dealer} deals)"
+            ),
+        )
+    if move.kind in ("bid", "pass"):
+        return None
+    doing = "lay cards aside" if move.kind == "lay aside" else move.kind
+    return Refusal(
+        "ROOK-BID-ORDER",
+        lambda: f"the auction comes first: {who} must bid or pass before anyone can {doing}",
+    )
+
+
+@enforces("ROOK-BID-MIN")
+def bid_min(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """The opening bid is at least 70; bids are multiples of 5 (120 is the most that can be taken)."""
+    # every bid, the opening and each raise (ROOK-BID-RAISE), and every contract (scoring.contract)
+    who, amount = attempt.who, attempt.move.amount
+    assert amount is not None
+    if bid_amount_ok(amount):
+        return None
+    return Refusal(
+        "ROOK-BID-MIN",
+        lambda: (
+            f"{who} cannot bid {amount}: bids are multiples of {BID_STEP} from "
+            f"{MIN_BID} to {MAX_BID} (all the counters in the pack)"
+        ),
+    )
+
+
+@enforces("ROOK-BID-RAISE")
+def bid_raise(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """Each bid is at least 5 more than the highest bid so far."""
+    high, who, amount = hand.high_bid, attempt.who, attempt.move.amount
+    assert amount is not None
+    if high is None or amount >= high + BID_STEP:  # the opening bid, or a raise
+        return None
+    return Refusal(
+        "ROOK-BID-RAISE",
+        lambda: (
+            f"{who} cannot bid {amount}: the bid stands at {high} "
+            f"({hand.players[hand._high]}), so the next bid is at least {high + BID_STEP}"
+        ),
+    )
+
+
+@enforces("ROOK-BID-WIN")
+def bid_win(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """When all others have passed, the highest bidder's team must take at least the bid in counters (a team target, not tricks)."""
+    # Once the auction is won it is over: no more bids or passes.  (The contract is
+    # scored by HandScore.made.)
+    if hand.phase == "bid":
+        return None
+    return Refusal(
+        "ROOK-BID-WIN",
+        lambda: f"the auction is over: {hand.bidder} won it at {hand.bid}; no more bids or passes",
+    )
+
+
+@enforces("ROOK-ALL-PASS")
+def all_pass(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """If nobody bids, the sources do not say what happens: a house rule (for example a redeal) made explicit as an option."""
+    # With no house rule agreed, the dealer may not be the fourth to pass: what would
+    # happen is what nobody agreed.  (The agreed rules are applied in Auction._pass.)
+    if not (sum(hand._passed) == 3 and hand._high < 0 and hand.options.all_pass is None):
+        return None
+    who, seat = attempt.who, hand._turn
+    others = and_words(hand.players[(seat + i) % 4] for i in (1, 2, 3))
+    return Refusal(
+        "ROOK-ALL-PASS",
+        lambda: (
+            f"{others} have passed and nobody has bid; what happens if {who} passes too is a "
+            f"house rule nobody agreed: {who} must bid at least {MIN_BID}, or the table "
+            "agrees RookOptions(all_pass='redeal' or 'dealer-takes-70')"
+        ),
+    )
 
 
 class Auction(HandState):
-    """The rules of the auction and the bids and passes they allow (a part of RookHand)."""
+    """The bids and passes the rules above allow, made (a part of RookHand)."""
 
-    @enforces("ROOK-BID-ORDER")
-    def _bid_order(self, who: str, move: RookMove) -> Verdict:
-        """Bidding starts at the dealer's left and goes clockwise."""
-        # The auction comes first: until it is won only bids and passes are made (the turn
-        # goes clockwise from the dealer's left: see _next_bidder).
-        if self.phase != "bid":
-            return None
-        doing = "lay cards aside" if move.kind == "lay aside" else move.kind
-        return Refusal(
-            "ROOK-BID-ORDER",
-            lambda: f"the auction comes first: {who} must bid or pass before anyone can {doing}",
-        )
-
-    @enforces("ROOK-BID-PASS")
     def _next_bidder(self, seat: int) -> int:
-        """A player who passes may not bid again in that hand."""
         # the turn goes clockwise (ROOK-BID-ORDER) and skips everyone who has passed
+        # (ROOK-BID-PASS)
         nxt = (seat + 1) % 4
         while self._passed[nxt]:
             nxt = (nxt + 1) % 4
         return nxt
 
-    def _bid_min(self, who: str, move: RookMove) -> Verdict:
-        # ROOK-BID-MIN (bid_amount_ok): a bid is a multiple of 5 from 70 to 120
-        amount = move.amount
-        assert amount is not None
-        if not bid_amount_ok(amount):
-            return Refusal(
-                "ROOK-BID-MIN",
-                lambda: (
-                    f"{who} cannot bid {amount}: bids are multiples of {BID_STEP} from "
-                    f"{MIN_BID} to {MAX_BID} (all the counters in the pack)"
-                ),
-            )
-        return ("ROOK-BID-MIN",) if self.high_bid is None else None  # the opening bid
-
-    @enforces("ROOK-BID-RAISE")
-    def _bid_raise(self, who: str, move: RookMove) -> Verdict:
-        """Each bid is at least 5 more than the highest bid so far."""
-        high, amount = self.high_bid, move.amount
-        assert high is not None and amount is not None
-        if amount >= high + BID_STEP:
-            return ("ROOK-BID-RAISE",)
-        return Refusal(
-            "ROOK-BID-RAISE",
-            lambda: (
-                f"{who} cannot bid {amount}: the bid stands at {high} "
-                f"({self.players[self._high]}), so the next bid is at least {high + BID_STEP}"
-            ),
-        )
-
-    @enforces("ROOK-BID-WIN")
-    def _bid_win(self, who: str, move: RookMove) -> Verdict:
-        """When all others have passed, the highest bidder's team must take at least the bid in counters (a team target, not tricks)."""
-        # Once the auction is won it is over: no more bids or passes.  (The contract is
-        # scored by HandScore.made.)
-        if self.phase == "bid":
-            return None
-        return Refusal(
-            "ROOK-BID-WIN",
-            lambda: (
-                f"the auction is over: {self.bidder} won it at {self.bid}; no more bids or passes"
-            ),
-        )
-
-    @enforces("ROOK-ALL-PASS")
-    def _all_pass(self, who: str, move: RookMove) -> Verdict:
-        """If nobody bids, the sources do not say what happens: a house rule (for example a redeal) made explicit as an option."""
-        # With no house rule agreed, the dealer may not be the fourth to pass: what would
-        # happen is what nobody agreed.  (The agreed rules are applied in _pass.)
-        if not self._fourth_pass_barred():
-            return None
-        seat = self._turn
-        others = and_words(self.players[(seat + i) % 4] for i in (1, 2, 3))
-        return Refusal(
-            "ROOK-ALL-PASS",
-            lambda: (
-                f"{others} have passed and nobody has bid; what happens if {who} passes too is a "
-                f"house rule nobody agreed: {who} must bid at least {MIN_BID}, or the table "
-                "agrees RookOptions(all_pass='redeal' or 'dealer-takes-70')"
-            ),
-        )
-
-    def _fourth_pass_barred(self) -> bool:
-        return sum(self._passed) == 3 and self._high < 0 and self.options.all_pass is None
-
     # -- making bids and passes ---------------------------------------------------
 
-    def _bid(self, seat: int, move: RookMove, rules: tuple[str, ...]) -> tuple[Fact, ...]:
+    def _bid(self, seat: int, move: RookMove) -> tuple[Fact, ...]:
         who, amount = self.players[seat], move.amount
+        # the opening bid stands by ROOK-BID-MIN, every later one by ROOK-BID-RAISE
+        rules = ("ROOK-BID-MIN",) if self.high_bid is None else ("ROOK-BID-RAISE",)
         self.high_bid, self._high, self.high_bid_rule = amount, seat, rules[0]
         said = Fact("bid", rules, "{} bids {}", (who, amount), who, value=amount)
         self._turn = self._next_bidder(seat)

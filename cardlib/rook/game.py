@@ -298,7 +298,9 @@ class RookGame:
         return replace(seen, legal=(), legal_rule="ROOK-GAME") if self.is_over else seen
 
     def legal_moves(self) -> LegalMoves[RookMove]:
-        """The legal moves of the current hand, a live view (none once the game is over)."""
+        """The legal moves of the current hand, a live view (none once the game is over).
+        A game keeps no ``moves_made`` (its hand is also replaced by :meth:`record_hand` and
+        :meth:`stack`), so the view asks it again on every question."""
         return LegalMoves(self)
 
     def _legal(self) -> Sequence[RookMove]:
@@ -322,6 +324,11 @@ class RookGame:
         if self._record:
             self.log.append(event)
         return event
+
+    def make(self, move: str | RookMove) -> Event:
+        """Make a move just taken from the listing: for now :meth:`play` (see
+        :meth:`RookHand.make`)."""
+        return self.play(move)
 
     def record_hand(
         self, bidders: Team | str, bid: int, taken: Mapping[Team | str, int]

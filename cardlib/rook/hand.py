@@ -9,11 +9,14 @@ trump, nine tricks and the hand's score (rule set ``tournament-1988``)::
     >>> [fact.kind for fact in hand.play("pass").facts]
     ['pass', 'turn']
 
-:meth:`RookHand.play` asks the rules that judge the move, in order (:meth:`RookHand.rules_for`):
-each rule says nothing, refuses (a :class:`~cardlib.rook.tricks.Refusal`, raised as its
-:class:`RuleViolation`; the hand is unchanged) or allows it, naming the rules that do.  The legal moves are the candidates every rule
-allows, so the listing and ``play`` cannot disagree.  The bidder picks up the nest by
-itself when the auction is won.
+:meth:`RookHand.play` is the checked door: it asks the rules of the move in order
+(:data:`RULES`, each ``rule(hand, attempt) -> Refusal | None``, through
+:func:`~cardlib.refusal.first_refusal`); the first that refuses raises its
+:class:`RuleViolation` and the hand is unchanged.  The legal moves are built by the phase,
+legal by construction (what is the same for every move of the position, the hand over, the
+turn and the phase, settled once); :meth:`RookHand.make` makes one of them without judging
+it again, and the random-play tests hold the two paths against each other on every move
+the notation can write.  The bidder picks up the nest by itself when the auction is won.
 
 An event's facts (:class:`cardlib.game.Fact`), by ``kind``:
 
@@ -30,14 +33,15 @@ An event's facts (:class:`cardlib.game.Fact`), by ``kind``:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, Unpack
 
 from cardlib.arguments import shown
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, LegalMoves, Result
-from cardlib.rook.auction import Auction
+from cardlib.refusal import Refusal, Rule, first_refusal
+from cardlib.rook.auction import Auction, all_pass, bid_min, bid_order, bid_pass, bid_raise, bid_win
 from cardlib.rook.cards import (
     TOTAL_COUNTERS,
     Colour,
@@ -59,18 +63,13 @@ from cardlib.rook.moves import (
     bid,
     play,
 )
-from cardlib.rook.nest import Exchange, LayAsides
+from cardlib.rook.nest import Exchange, LayAsides, nest_take, trump
 from cardlib.rook.scoring import contract, result, scored
 from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Team
 from cardlib.rook.seats import team_of_seat as team
-from cardlib.rook.state import Cards, Position
-from cardlib.rook.tricks import Play, Refusal, Trick, Verdict, trick_winner, verdict
+from cardlib.rook.state import Attempt, Cards, HandState, Position
+from cardlib.rook.tricks import Play, Trick, lead, playable, trick_winner, verdict
 from cardlib.rook.view import RookView, view_of
-
-#: a rule of the hand: (the hand, who is moving, the move) -> its verdict (see
-#: cardlib.rook.tricks)
-Rule = Callable[["RookHand", str, RookMove], Verdict]
-
 
 _TURN_RULE = {
     "bid": "ROOK-BID-ORDER",
@@ -96,6 +95,8 @@ class RookHand(Auction, Exchange):
     """
 
     game: ClassVar[str] = "rook"
+    #: how many moves have been made (the legal-moves view lists once a position)
+    moves_made: int = 0
 
     def __init__(
         self,
@@ -236,49 +237,33 @@ class RookHand(Auction, Exchange):
         return LegalMoves(self)
 
     def _legal(self) -> Sequence[RookMove]:
-        """The candidate moves of the phase that every rule allows, in a fixed order."""
+        """The legal moves now, built by the phase (legal by construction, in a fixed
+        order): only the player to move has any (the rules of the turn), none once the
+        hand is over (:func:`hand_over`)."""
         if self.is_over:
             return ()
-        who = self.players[self._turn]
-        if self.phase == "nest":
-            return LayAsides(self._held[self._turn], lambda move: self.allows(who, move))
-        return [move for move in self._candidates() if self.allows(who, move)]
-
-    def _candidates(self) -> Sequence[RookMove]:
-        """What the player to move might try now: a pass and the bids the notation lists
-        (70 to 120 in fives) above the high bid, as ROOK-BID-RAISE reads; each colour as
-        trump; each card held."""
+        seat = self._turn
         if self.phase == "bid":
+            # a pass unless ROOK-ALL-PASS bars the fourth (asked once); the bids the notation
+            # lists (70 to 120 in fives: ROOK-BID-MIN) above the high bid (ROOK-BID-RAISE)
             high = self.high_bid or 0
-            return [PASS, *(move for amount, move in BIDS.items() if amount > high)]
+            bids = [move for amount, move in BIDS.items() if amount > high]
+            if all_pass(self, Attempt(self.players[seat], PASS)) is not None:
+                return bids
+            return [PASS, *bids]
+        if self.phase == "nest":
+            return LayAsides(self._held[seat])  # ROOK-NEST-TAKE: any five of the fourteen
         if self.phase == "trump":
             return TRUMPS
-        return [play(c) for c in self._held[self._turn]]
+        assert self.trump is not None
+        return [play(c) for c in playable(self._held[seat], self._trick, self.trump)]
 
-    def allows(self, who: str, move: RookMove | str) -> bool:
-        """Whether every rule lets ``who`` make ``move`` now."""
-        return not isinstance(self._verdict(self._player(who), RookMove.parse(move)), Refusal)
-
-    def judge(self, who: str | None, move: RookMove | str) -> tuple[str, ...] | RuleViolation:
-        """The first answer of the rules that judge the move (:meth:`rules_for`): the rules
-        that allow it (empty when none has more to say), or the refusal as the error
-        :meth:`play` raises."""
-        player = self.to_move if who is None else self._player(who)  # None: the player to move
-        answer = self._verdict(player, RookMove.parse(move))
-        return answer.error() if isinstance(answer, Refusal) else answer
-
-    def _verdict(self, who: str | None, move: RookMove) -> tuple[str, ...] | Refusal:
-        player = who or ""
-        for rule in self.rules_for(move):
-            answer = rule(self, player, move)
-            if answer is not None:
-                return answer
-        return ()
-
-    def rules_for(self, move: RookMove | str) -> tuple[Rule, ...]:
-        """The rules that judge a move, in the order they are asked: the hand is not over,
-        it is the player's turn, then the rules of the move's part of the hand."""
-        return _RULES[RookMove.parse(move).kind]
+    def refusal(self, move: RookMove | str, player: str | None = None) -> Refusal | None:
+        """The first refusal of ``move`` by ``player`` (the player to move when None) among
+        the rules of the move (:data:`RULES`), or None: the move is legal."""
+        mv = RookMove.parse(move)
+        who = self.to_move if player is None else self._player(player)
+        return first_refusal(RULES[mv.kind], self, Attempt(who or "", mv))
 
     @staticmethod
     def parse_move(text: str | RookMove) -> RookMove:
@@ -292,15 +277,28 @@ class RookHand(Auction, Exchange):
         player to move.
         """
         mv = RookMove.parse(move)
-        if player is not None:
-            self._player(player)
-        verdict = self.judge(player if player is not None else self.to_move, mv)
-        if isinstance(verdict, RuleViolation):
-            raise verdict
+        refused = self.refusal(mv, player)
+        if refused is not None:
+            raise refused.error()
+        return self._made(mv)
+
+    def make(self, move: str | RookMove) -> Event:
+        """Make a move just taken from :meth:`legal_moves` of this position, for the player
+        to move, without judging it again: the trusted path (python-chess's ``push`` beside
+        ``push_san``) of the bots, ``simulate`` and the benchmarks.  It is looked up in the
+        listing, which is legal by construction; a move that is not listed goes through
+        :meth:`play`, whose rules refuse it (the hand unchanged)."""
+        mv = RookMove.parse(move)
+        if mv not in self._legal():
+            return self.play(mv)
+        return self._made(mv)
+
+    def _made(self, mv: RookMove) -> Event:
         seat, who = self._turn, self.players[self._turn]
         # the cards laid aside as the new nest are the bidder's secret (ROOK-NEST-TAKE)
         seen_by = (who,) if mv.kind == "lay aside" else None
-        event = Event(who, mv, self._make(seat, mv, verdict), seen_by)
+        event = Event(who, mv, self._make(seat, mv), seen_by)
+        self.moves_made += 1
         if self._record:
             self.log.append(event)
         return event
@@ -343,15 +341,14 @@ class RookHand(Auction, Exchange):
         pass if it refuses it (ROOK-ALL-PASS), otherwise the one that judges the top bid;
         in the tricks the one that judges the first card in hand (the Rook, which has rules
         of its own, is last in the hand); otherwise the rule of the turn."""
-        who = self.to_move
-        if self.phase == "bid" and who is not None:
-            verdict = self.judge(who, PASS)
-            if not isinstance(verdict, RuleViolation):
-                verdict = self.judge(who, bid(TOTAL_COUNTERS))
-            return verdict.rule if isinstance(verdict, RuleViolation) else verdict[0]
-        if self.phase == "play" and who is not None:
-            verdict = self.judge(who, play(self._held[self._turn][0]))
-            return verdict.rule if isinstance(verdict, RuleViolation) else verdict[0]
+        if self.phase == "bid":
+            refused = self.refusal(PASS) or self.refusal(bid(TOTAL_COUNTERS))
+            if refused is not None:
+                return refused.rule
+            return "ROOK-BID-MIN" if self.high_bid is None else "ROOK-BID-RAISE"
+        if self.phase == "play":
+            answer = verdict(self._offered(self._held[self._turn][0]))
+            return answer.rule if isinstance(answer, Refusal) else answer[0]
         return self.turn_rule
 
     @property
@@ -455,82 +452,32 @@ class RookHand(Auction, Exchange):
     def passed(self, player: str) -> bool:
         return self._passed[self.players.index(self._player(player))]
 
-    # -- the rules of the hand, each a verdict on (who moves, the move) ---------------
-
-    def _hand_over(self, who: str, move: RookMove) -> Verdict:
-        # ROOK-LEAD: nine tricks make a hand; ROOK-ALL-PASS: or the cards were thrown in
-        if self.phase != "over":
-            return None
-        if self.thrown_in:
-            return Refusal(
-                "ROOK-ALL-PASS",
-                lambda: (
-                    "all four passed and the cards were thrown in (house rule): this hand is over; "
-                    "the same dealer deals again"
-                ),
-            )
-        return Refusal(
-            "ROOK-LEAD", lambda: f"the hand is over: all {TRICKS} tricks are played; no more moves"
-        )
-
-    def _in_turn(self, player: str, move: RookMove) -> Verdict:
-        # Only the player to move may move; the rule of the phase says who that is.
-        who = self.players[self._turn]
-        if player == who:
-            return None
-        if self.phase == "bid":
-            if self._passed[self.players.index(player)]:
-                return Refusal(
-                    "ROOK-BID-PASS",
-                    lambda: (
-                        f"{player} has passed and may not bid again this hand; it is {who}'s turn"
-                    ),
-                )
-            return Refusal(
-                "ROOK-BID-ORDER",
-                lambda: (
-                    f"it is {who}'s turn to bid, not {player}'s: the auction goes clockwise "
-                    f"from the dealer's left ({self.dealer} deals)"
-                ),
-            )
-        if self.phase == "nest":
-            return Refusal(
-                "ROOK-NEST-TAKE",
-                lambda: (
-                    f"only {who}, who won the auction, takes the nest and lays five cards aside"
-                ),
-            )
-        if self.phase == "trump":
-            return Refusal("ROOK-TRUMP", lambda: f"only {who}, who won the auction, names trump")
-        if not self._trick:
-            why = "the winner of the last trick leads the next"
-            return Refusal(
-                "ROOK-LEAD", lambda: f"it is {who}'s turn to lead, not {player}'s: {why}"
-            )
-        why = "play goes clockwise from the leader"
-        return Refusal("ROOK-LEAD", lambda: f"it is {who}'s turn to play, not {player}'s: {why}")
-
-    def _card(self, who: str, move: RookMove) -> Verdict:
-        # the rules of the tricks (cardlib.rook.tricks.PLAY_RULES), asked in order
+    def _offered(self, card: RookCard) -> Play:
+        """``card`` offered to the trick by the player to move, as the rules of the tricks
+        read it."""
         assert self.trump is not None
-        return verdict(Play(who, move.card, self._held[self._turn], self._trick, self.trump))
+        seat = self._turn
+        return Play(self.players[seat], card, self._held[seat], self._trick, self.trump)
 
     # -- making moves -----------------------------------------------------------------
 
-    def _make(self, seat: int, move: RookMove, rules: tuple[str, ...]) -> tuple[Fact, ...]:
+    def _make(self, seat: int, move: RookMove) -> tuple[Fact, ...]:
         """Make an allowed move and tell what it did."""
         if move.kind == "bid":
-            return self._bid(seat, move, rules)
+            return self._bid(seat, move)
         if move.kind == "pass":
             return self._pass(seat)
         if move.kind == "lay aside":
             return self._lay_aside(seat, move)
         if move.kind == "trump":
             return self._name_trump(seat, move)
-        return self._play(seat, move.card, rules)
+        return self._play(seat, move.card)
 
-    def _play(self, seat: int, card: RookCard, rules: tuple[str, ...]) -> tuple[Fact, ...]:
+    def _play(self, seat: int, card: RookCard) -> tuple[Fact, ...]:
         who = self.players[seat]
+        # the rules that let the card be played, which its fact names
+        rules = verdict(self._offered(card))
+        assert not isinstance(rules, Refusal)
         self._held[seat].remove(card)
         self._trick.append(card)
         verb = "{} leads {}" if rules[0] == "ROOK-LEAD" else "{} plays {}"
@@ -587,12 +534,45 @@ class RookHand(Auction, Exchange):
         return Fact("score", (score.rule,), text, (score,), value=points, shows_all=True)
 
 
-_FIRST: tuple[Rule, ...] = (RookHand._hand_over, RookHand._in_turn)
+# -- the rules of a move, each ``rule(hand, attempt) -> Refusal | None`` -----------------
+
+
+def hand_over(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """Once the hand is over, the rule that ended it refuses every move: ROOK-LEAD (nine
+    tricks make a hand) or ROOK-ALL-PASS (the cards were thrown in)."""
+    if hand.phase != "over":
+        return None
+    if hand.thrown_in:
+        return Refusal(
+            "ROOK-ALL-PASS",
+            lambda: (
+                "all four passed and the cards were thrown in (house rule): this hand is over; "
+                "the same dealer deals again"
+            ),
+        )
+    return Refusal(
+        "ROOK-LEAD", lambda: f"the hand is over: all {TRICKS} tricks are played; no more moves"
+    )
+
+
+def card(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """The rules of the tricks (:data:`cardlib.rook.tricks.PLAY_RULES`), asked in order of
+    the card offered: the refusal of the first that refuses it (each marked with its ID)."""
+    assert hand.trump is not None
+    seat = hand._turn
+    offered = Play(attempt.who, attempt.move.card, hand._held[seat], hand._trick, hand.trump)
+    answer = verdict(offered)
+    return answer if isinstance(answer, Refusal) else None
+
+
+#: the rules of the turn, asked of every move first: the hand is not over, and the rule of
+#: the phase's turn (each also judges the moves of its part of the hand)
+TURN: tuple[Rule, ...] = (hand_over, bid_pass, bid_order, nest_take, trump, lead)
 #: the rules that judge each kind of move, in the order they are asked
-_RULES: dict[str, tuple[Rule, ...]] = {
-    "bid": (*_FIRST, RookHand._bid_win, RookHand._bid_min, RookHand._bid_raise),
-    "pass": (*_FIRST, RookHand._bid_win, RookHand._all_pass),
-    "lay aside": (*_FIRST, RookHand._bid_order, RookHand._nest_take),
-    "trump": (*_FIRST, RookHand._bid_order, RookHand._trump),
-    "play": (*_FIRST, RookHand._bid_order, RookHand._nest_take, RookHand._trump, RookHand._card),
+RULES: dict[str, tuple[Rule, ...]] = {
+    "bid": (*TURN, bid_win, bid_min, bid_raise),
+    "pass": (*TURN, bid_win, all_pass),
+    "lay aside": TURN,
+    "trump": TURN,
+    "play": (*TURN, card),
 }

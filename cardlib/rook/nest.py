@@ -6,29 +6,29 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import overload
 
 from cardlib.cards import find_duplicate
 from cardlib.catalogue import enforces
 from cardlib.game import Fact
+from cardlib.refusal import Refusal
 from cardlib.rook.cards import RookCard, counters
 from cardlib.rook.moves import HAND_SIZE, NEST_SIZE, RookMove
-from cardlib.rook.state import Cards, HandState
-from cardlib.rook.tricks import Refusal, Verdict, listing
+from cardlib.rook.state import Attempt, Cards, HandState
+from cardlib.rook.tricks import listing
 
 
 class LayAsides(Sequence[RookMove]):
     """Every way to lay five of ``cards`` aside, in the order :func:`itertools.combinations`
     gives, never listed all at once (there are 2002): ``len`` is a binomial coefficient,
     indexing builds just the move at that place (so ``random.choice`` picks uniformly) and
-    iteration builds them one by one.  ``in`` asks the hand's rules (``allows``), so it
-    answers as :meth:`RookHand.play` does: five different cards, all held.
+    iteration builds them one by one.  ``in`` asks whether a move is one of them: five
+    different cards, all of ``cards`` (a lay-aside keeps its cards in pack order).
     """
 
-    def __init__(self, cards: Sequence[RookCard], allows: Callable[[RookMove], bool]) -> None:
+    def __init__(self, cards: Sequence[RookCard]) -> None:
         self._cards = tuple(cards)  # in pack order, as a lay-aside keeps them
-        self._allows = allows
 
     def __len__(self) -> int:
         return math.comb(len(self._cards), NEST_SIZE)
@@ -52,76 +52,99 @@ class LayAsides(Sequence[RookMove]):
             yield RookMove("lay aside", cards=five)
 
     def __contains__(self, move: object) -> bool:
-        return isinstance(move, RookMove) and move.kind == "lay aside" and self._allows(move)
+        if not isinstance(move, RookMove) or move.kind != "lay aside":
+            return False
+        five = set(move.cards)
+        return len(five) == len(move.cards) == NEST_SIZE and five <= set(self._cards)
+
+
+# Each rule of a move is ``rule(hand, attempt) -> Refusal | None`` (cardlib.rook.auction).
+
+
+@enforces("ROOK-NEST-TAKE")
+def nest_take(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """The bidder adds the 5 nest cards to their hand, then lays 5 cards aside as the new nest (counters allowed), keeping 9."""
+    who, (player, move) = hand.players[hand._turn], attempt
+    if player != who:
+        if hand.phase != "nest":
+            return None  # out of turn: the rule of the turn refuses it
+        return Refusal(
+            "ROOK-NEST-TAKE",
+            lambda: f"only {who}, who won the auction, takes the nest and lays five cards aside",
+        )
+    if move.kind == "play":
+        if hand.phase != "nest":
+            return None
+        return Refusal(
+            "ROOK-NEST-TAKE",
+            lambda: f"{who} must first lay five cards aside as the new nest, then name trump",
+        )
+    if move.kind != "lay aside":
+        return None
+    if hand.phase != "nest":
+        return Refusal(
+            "ROOK-NEST-TAKE",
+            lambda: (
+                f"{hand.bidder} has already laid the nest aside; it stays face down until "
+                "the last trick"
+            ),
+        )
+    cards, held = move.cards, hand._held[hand._turn]
+    if len(set(cards)) != len(cards):
+        return Refusal(
+            "ROOK-NEST-TAKE",
+            lambda: f"{find_duplicate(cards)} is named twice: lay aside five different cards",
+        )
+    stranger = next((c for c in cards if c not in held), None)
+    if stranger is not None:
+        return Refusal(
+            "ROOK-NEST-TAKE",
+            lambda: (
+                f"{who} does not hold {stranger}: the new nest is five of the fourteen cards "
+                f"{who} holds ({listing(held)})"
+            ),
+        )
+    if len(cards) != NEST_SIZE:
+        return Refusal(
+            "ROOK-NEST-TAKE",
+            lambda: (
+                f"{who} must lay exactly {NEST_SIZE} cards aside and keep {HAND_SIZE}, "
+                f"not {len(cards)} ({listing(cards)})"
+            ),
+        )
+    return None
+
+
+@enforces("ROOK-TRUMP")
+def trump(hand: HandState, attempt: Attempt) -> Refusal | None:
+    """After the exchange the bidder names one colour as trump."""
+    who, (player, move) = hand.players[hand._turn], attempt
+    if player != who:
+        if hand.phase != "trump":
+            return None  # out of turn: the rule of the turn refuses it
+        return Refusal("ROOK-TRUMP", lambda: f"only {who}, who won the auction, names trump")
+    if move.kind == "play":
+        if hand.phase != "trump":
+            return None
+        return Refusal("ROOK-TRUMP", lambda: f"{who} must name trump before the first card is led")
+    if move.kind != "trump":
+        return None
+    if hand.phase == "nest":
+        return Refusal(
+            "ROOK-TRUMP",
+            lambda: f"{who} names trump only after laying five cards aside as the new nest",
+        )
+    if hand.phase == "play":
+        return Refusal(
+            "ROOK-TRUMP",
+            lambda: f"trump is {hand.trump}, named once by {hand.bidder}; it stays",
+        )
+    return None
 
 
 class Exchange(HandState):
-    """The rules of the exchange with the nest and of naming trump, and the moves they allow
-    (a part of RookHand)."""
-
-    @enforces("ROOK-NEST-TAKE")
-    def _nest_take(self, who: str, move: RookMove) -> Verdict:
-        """The bidder adds the 5 nest cards to their hand, then lays 5 cards aside as the new nest (counters allowed), keeping 9."""
-        if move.kind == "play":
-            if self.phase != "nest":
-                return None
-            return Refusal(
-                "ROOK-NEST-TAKE",
-                lambda: f"{who} must first lay five cards aside as the new nest, then name trump",
-            )
-        if self.phase != "nest":
-            return Refusal(
-                "ROOK-NEST-TAKE",
-                lambda: (
-                    f"{self.bidder} has already laid the nest aside; it stays face down until "
-                    "the last trick"
-                ),
-            )
-        cards, held = move.cards, self._held[self._turn]
-        if len(set(cards)) != len(cards):
-            return Refusal(
-                "ROOK-NEST-TAKE",
-                lambda: f"{find_duplicate(cards)} is named twice: lay aside five different cards",
-            )
-        stranger = next((c for c in cards if c not in held), None)
-        if stranger is not None:
-            return Refusal(
-                "ROOK-NEST-TAKE",
-                lambda: (
-                    f"{who} does not hold {stranger}: the new nest is five of the fourteen cards "
-                    f"{who} holds ({listing(held)})"
-                ),
-            )
-        if len(cards) != NEST_SIZE:
-            return Refusal(
-                "ROOK-NEST-TAKE",
-                lambda: (
-                    f"{who} must lay exactly {NEST_SIZE} cards aside and keep {HAND_SIZE}, "
-                    f"not {len(cards)} ({listing(cards)})"
-                ),
-            )
-        return None
-
-    @enforces("ROOK-TRUMP")
-    def _trump(self, who: str, move: RookMove) -> Verdict:
-        """After the exchange the bidder names one colour as trump."""
-        if move.kind == "play":
-            if self.phase != "trump":
-                return None
-            return Refusal(
-                "ROOK-TRUMP", lambda: f"{who} must name trump before the first card is led"
-            )
-        if self.phase == "nest":
-            return Refusal(
-                "ROOK-TRUMP",
-                lambda: f"{who} names trump only after laying five cards aside as the new nest",
-            )
-        if self.phase == "play":
-            return Refusal(
-                "ROOK-TRUMP",
-                lambda: f"trump is {self.trump}, named once by {self.bidder}; it stays",
-            )
-        return None
+    """The exchange with the nest and the naming of trump the rules above allow, made (a
+    part of RookHand)."""
 
     # -- making the moves ---------------------------------------------------------
 

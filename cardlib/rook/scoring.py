@@ -106,10 +106,10 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
     return scored(bidders, int(bid), {Team.NS: ns, Team.EW: ew})
 
 
-@enforces("ROOK-BID-MIN")
 def bid_amount_ok(n: int) -> bool:
-    """The opening bid is at least 70; bids are multiples of 5 (120 is the most that can be taken)."""
-    # every bid, the opening and each raise (ROOK-BID-RAISE), and every contract
+    """ROOK-BID-MIN: a multiple of 5 from 70 to 120 (120 is the most that can be taken)."""
+    # every bid, the opening and each raise (ROOK-BID-RAISE; the rule: auction.bid_min),
+    # and every contract
     return MIN_BID <= n <= MAX_BID and n % BID_STEP == 0
 
 

@@ -9,13 +9,14 @@ bidding), :mod:`cardlib.rook.nest` (the exchange with the nest and trump) and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal, TypedDict
+from typing import Literal, NamedTuple, TypedDict
 
 from cardlib import arguments
 from cardlib.arguments import flag
 from cardlib.errors import NotationError
 from cardlib.game import Event
 from cardlib.rook.cards import Colour, RookCard
+from cardlib.rook.moves import RookMove
 from cardlib.rook.scoring import HandScore
 from cardlib.rook.seats import RookOptions, four_players
 from cardlib.rook.tricks import Trick, listing
@@ -37,6 +38,14 @@ class Position(TypedDict, total=False):
     options: RookOptions | None
     seed: int | str | float | None
     record: bool
+
+
+class Attempt(NamedTuple):
+    """A move tried: who tries it, and the move.  Every rule of a move is asked
+    ``rule(hand, attempt) -> Refusal | None``."""
+
+    who: str
+    move: RookMove
 
 
 class Cards(tuple[RookCard, ...]):

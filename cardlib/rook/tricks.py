@@ -19,29 +19,20 @@ answers; :func:`judge` gives the first answer, a refusal as its RuleViolation::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
+from cardlib.refusal import Refusal
 from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard, parse_rook_cards
 
-
-class Refusal(NamedTuple):
-    """A rule's refusal of a move: the rule, and its words as a function that writes them.
-
-    The words are written (:meth:`error`) when the refusal is read: when ``play`` raises it
-    or ``judge`` returns it; a listing that only asks whether a move is allowed leaves them
-    unwritten."""
-
-    rule: str
-    words: Callable[[], str]
-
-    def error(self) -> RuleViolation:
-        """The refusal as the error ``play`` raises."""
-        return RuleViolation(self.rule, self.words())
+if TYPE_CHECKING:
+    from cardlib.rook.state import Attempt, HandState
 
 
-#: what a rule says about a move: allowed (and why), refused, or nothing (ask the next rule)
+#: what a rule of the tricks says about a card: allowed (and the rules that say why, which the
+#: card's fact names), refused (a :class:`~cardlib.refusal.Refusal`, its words written when
+#: read), or nothing (ask the next rule)
 Verdict = tuple[str, ...] | Refusal | None
 
 
@@ -87,10 +78,25 @@ def own_card(play: Play) -> Verdict:
 
 
 @enforces("ROOK-LEAD")
-def lead(play: Play) -> Verdict:
+def lead(hand: HandState, attempt: Attempt) -> Refusal | None:
     """The dealer's left leads the first trick with any card; each trick's winner leads the next; nine tricks."""
-    # Who leads is the hand's to say (it passes the turn); here: the leader may play any card,
-    # and leading the Rook leads trump (ROOK-BIRD-LEAD).
+    # In the tricks only the player to move may play: the leader (the dealer's left first,
+    # then each trick's winner: RookHand._finish_trick), then clockwise.  The leader may lead
+    # any card (leads_any); nine tricks end the hand (hand_over).
+    who = hand.players[hand._turn]
+    if hand.phase != "play" or attempt.who == who:
+        return None
+    player = attempt.who
+    if not hand._trick:
+        why = "the winner of the last trick leads the next"
+        return Refusal("ROOK-LEAD", lambda: f"it is {who}'s turn to lead, not {player}'s: {why}")
+    why = "play goes clockwise from the leader"
+    return Refusal("ROOK-LEAD", lambda: f"it is {who}'s turn to play, not {player}'s: {why}")
+
+
+def leads_any(play: Play) -> Verdict:
+    """ROOK-LEAD: the leader may lead any card, and leading the Rook leads trump
+    (ROOK-BIRD-LEAD)."""
     if play.trick:
         return None
     return ("ROOK-LEAD", "ROOK-BIRD-LEAD") if play.card is ROOK else ("ROOK-LEAD",)
@@ -176,7 +182,7 @@ def void(play: Play) -> Verdict:
 #: the rules for a card, in the order they are asked
 PLAY_RULES: tuple[Callable[[Play], Verdict], ...] = (
     own_card,
-    lead,
+    leads_any,
     bird_lead,
     follow,
     bird_anytime,
@@ -199,6 +205,26 @@ def judge(play: Play) -> tuple[str, ...] | RuleViolation:
     as the error ``play`` raises."""
     answer = verdict(play)
     return answer.error() if isinstance(answer, Refusal) else answer
+
+
+def playable(held: Sequence[RookCard], trick: Sequence[RookCard], trump: Colour) -> list[RookCard]:
+    """The cards of ``held`` that may be added to ``trick``, in the order held: built from
+    what is the same for every card of the position (the lead, the colour led, what is
+    held of it), as :data:`PLAY_RULES` allow them; the random-play tests hold the two
+    against each other on every card."""
+    if not trick:
+        return list(held)  # the leader may lead any card (leads_any)
+    led = led_colour(trick[0], trump)
+    same = [c for c in held if c.colour is led]
+    if trick[0] is ROOK:
+        # ROOK-BIRD-LEAD: a led Rook is trump led, and trump must be played if held
+        return same or list(held)
+    if same:
+        # ROOK-FOLLOW, and the Rook may be played anyway (ROOK-BIRD-ANYTIME)
+        return [c for c in held if c.colour is led or c is ROOK]
+    if led is trump and ROOK in held:
+        return [ROOK]  # ROOK-BIRD-FORCED: the only trump is the Rook
+    return list(held)  # ROOK-VOID
 
 
 # -- who wins ---------------------------------------------------------------------------

@@ -19,14 +19,13 @@ another player's cards or the nest::
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from cardlib.game import LegalMoves
 from cardlib.rook.cards import Colour, RookCard
-from cardlib.rook.moves import NEST_SIZE, RookMove
+from cardlib.rook.moves import RookMove
 from cardlib.rook.nest import LayAsides
 from cardlib.rook.scoring import HandScore
 from cardlib.rook.tricks import Trick
@@ -96,13 +95,6 @@ class RookView:
         return RookMove.parse(text)
 
 
-def _lay_asides(cards: tuple[RookCard, ...]) -> LayAsides:
-    """Every way to lay five of the bidder's cards aside; a move is in the listing when it
-    is one of them (the view holds no rules to ask, only the listing the rules gave)."""
-    fives = {frozenset(five) for five in itertools.combinations(cards, NEST_SIZE)}
-    return LayAsides(cards, lambda move: frozenset(move.cards) in fives)
-
-
 def view_of(hand: RookHand, player: str) -> RookView:
     """What ``player`` may know of ``hand`` now (see :class:`RookView`)."""
     mine = tuple(hand.hand_of(player))
@@ -110,7 +102,7 @@ def view_of(hand: RookHand, player: str) -> RookView:
     if not on_turn:
         legal: Sequence[RookMove] = ()
     elif hand.phase == "nest":
-        legal = _lay_asides(mine)
+        legal = LayAsides(mine)  # the bidder's every way to lay five aside
     else:
         legal = tuple(hand._legal())
     # The bidder laid the nest aside; it is turned up for everyone with the last trick

@@ -65,7 +65,7 @@ def _play_one(plan: Plan, index: int, bots: list[Any], names: tuple[str, ...]) -
                 f"(seed {seed}): {type(e).__name__}: {e}"
             ) from None
         try:
-            game.play(move)
+            game.make(move)  # the trusted path: a listed move is not judged again
         except CardlibError as e:
             raise BotFailed(
                 f"the bot {names[plan.seats.index(mover)]} chose {move!r} for {mover} in game "

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardlib.bots import ask
+from cardlib.bots import take_turn
 from cardlib.catalogue import rules
 from cardlib.errors import CardlibError, ExportError, NotationError, RuleViolation
 from cardlib.games import GAMES
@@ -259,7 +259,7 @@ class TableSession:
 
     def legal(self) -> list[Any]:
         """The learner's legal moves now (none while a computer player is to move)."""
-        return list(self.game.legal_moves()) if self.learner_to_move else []
+        return list(self.game.legal_moves().now()) if self.learner_to_move else []
 
     def is_legal(self, move: Any) -> bool:
         return self.learner_to_move and move in self.game.legal_moves()
@@ -323,7 +323,7 @@ class TableSession:
     def _bots_play(self) -> None:
         assert self.bot is not None
         while not self.game.is_over and not self.is_learner(self.game.to_move):
-            self._record(self.game.play(ask(self.bot, self.game, self._rng)), by_learner=False)
+            self._record(take_turn(self.bot, self.game, self._rng), by_learner=False)
 
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(self.game.copy(), self._rng.getstate(), len(self.steps))

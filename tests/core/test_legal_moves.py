@@ -22,6 +22,26 @@ def test_a_view_kept_across_moves_follows_the_game():
     assert list(view) == list(game._legal())
 
 
+def test_one_listing_serves_every_question_about_a_position(monkeypatch):
+    """The view asks the game once a position (issue 29): ``list``, ``random.choice``,
+    ``len``, ``count()``, an index and ``in`` all read the one listing, which is dropped
+    when the game moves."""
+    game = GolfGame(["Ann", "Ben"], seed=1)
+    asked = []
+    listed = game._legal
+    monkeypatch.setattr(game, "_legal", lambda: asked.append(1) or listed())
+    view = game.legal_moves()
+    every = list(view)
+    assert random.Random(0).choice(view) in every and len(view) == view.count() == 6
+    assert view[0] == every[0] and "flip TL" in view and view.count(every[2]) == 1
+    assert len(asked) == 1
+    game.play(every[0])
+    assert view.count() == 5 and every[0] not in view and len(asked) == 2
+    game.make(view[0])
+    assert game.to_move == "Ben" and view.count() == 6 and len(asked) == 3
+    assert list(view) == list(listed())
+
+
 def test_the_view_is_read_only():
     view = GolfGame(["Ann", "Ben"], seed=1).legal_moves()
     before = list(view)

@@ -170,7 +170,10 @@ def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
     game's ``candidates(game, rng)``) is listed by ``legal_moves()``, as a move and as text,
     exactly when ``play`` accepts it on a copy; a refused move changes nothing and names a
     rule of the game (or is a notation error).  The listing is taken once a position and
-    each candidate looked up in it: the listing is what this test holds against play."""
+    each candidate looked up in it: the listing is what this test holds against play.  And
+    the trusted path: every listed move made with ``make`` on another copy does what
+    ``play`` does (the same event, the same state), and the game itself is played through
+    ``make``."""
     inv = MODULES[game_id]
     game = inv.CONFIGS[config](0)
     rng = random.Random(f"{game_id}/{config}")
@@ -184,7 +187,7 @@ def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
                 trial = game.copy()
                 before = inv.snapshot(trial)
                 try:
-                    trial.play(move)
+                    event = trial.play(move)
                     accepted = True
                 except CardlibError as refused:
                     accepted = False
@@ -193,6 +196,10 @@ def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
                         assert GAMES[game_id].rule(refused.rule) is not None, refused.rule
                 assert is_listed(game, legal, move) is accepted, (move, game.describe())
                 assert is_listed(game, legal, str(move)) is accepted, move
+                if accepted:
+                    made = game.copy()
+                    assert made.make(move) == event, "make does what play does"
+                    assert inv.snapshot(made) == inv.snapshot(trial), move
         move = bot(game.view(game.to_move), rng) if bot else rng.choice(legal)
-        game.play(move)
+        game.make(move)
     assert probed > 0

@@ -72,6 +72,8 @@ def snapshot(game: GolfGame) -> tuple:
 
 
 def candidates(game: GolfGame, rng: object) -> list[GolfMove]:
-    """Every move the notation can write, legal or not: flips, draws, replacements, peeks."""
+    """Every move the notation can write, legal or not: flips, draws, replacements, peeks,
+    and moving a card from one place to another."""
     plain = [GolfMove.parse(t) for t in ("draw", "take", "discard", "pass", "take back")]
-    return plain + [GolfMove(kind, p) for kind in ("flip", "replace", "peek") for p in Position]
+    placed = [GolfMove(kind, p) for kind in ("flip", "replace", "peek") for p in Position]
+    return plain + placed + [GolfMove("move", p, q) for p in Position for q in Position]

@@ -163,6 +163,10 @@ class TinyGame:
             facts.append(Fact("end", ("TINY-SCORE",), "{} wins", (" and ".join(won),)))
         return Event(str(mover), move, tuple(facts))
 
+    def make(self, move: Any) -> Event:
+        """A move just taken from the listing: a game from outside may simply play it."""
+        return self.play(move)
+
     def copy(self) -> TinyGame:
         other = TinyGame.__new__(TinyGame)
         other._players = self._players

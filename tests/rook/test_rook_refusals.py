@@ -1,0 +1,112 @@
+"""Every refusal of a Rook move is raised by the function ``cardlib rules ID --code`` prints.
+
+In random positions of every hand configuration, every move the notation can write (the
+candidates of the random-play tests) is tried by the player to move and by another player;
+for each one ``play`` refuses (every one not listed), the rule that refuses it is found by
+asking :data:`cardlib.rook.hand.RULES` in order (and, for a card, the rules of the tricks,
+:data:`cardlib.rook.tricks.PLAY_RULES`), and the refusal's ID must be that function's mark
+(``fn.rule_id``), the function the catalogue names for the ID (``rules[ID].enforced_by``,
+whose source ``--code`` prints).  Once the hand is over every move is refused by the rule
+that ended it (``hand_over`` names the hand's ``end_rule``).  One refusal is not yet its
+rule's function: a card the player does not hold is refused as ROOK-DEAL by
+``tricks.own_card``, while ROOK-DEAL's function is the deal (issue 29 leaves it open).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from cardlib.catalogue import rule_of, rules
+from cardlib.cli import main
+from cardlib.errors import RuleViolation
+from cardlib.rook import RookHand, RookMove, hand, tricks
+from cardlib.rook.state import Attempt
+from cardlib.rook.tricks import Play
+from tests.rook.invariants import CONFIGS, candidates
+
+HANDS = sorted(name for name in CONFIGS if name.startswith("rook-hand"))
+
+
+def _refusing_rule(game: RookHand, who: str, move: RookMove) -> Callable[..., object]:
+    """The first rule that refuses ``move`` by ``who``, asked in play's order; for a card,
+    the rule of the tricks that refuses it."""
+    attempt = Attempt(who, move)
+    fn = next(rule for rule in hand.RULES[move.kind] if rule(game, attempt) is not None)
+    if fn is not hand.card:
+        return fn
+    assert game.trump is not None and who == game.to_move  # out of turn: ROOK-LEAD refuses
+    trick = [c for _, c in game.current_trick]
+    offered = Play(who, move.card, game.hand_of(who), trick, game.trump)
+    return next(rule for rule in tricks.PLAY_RULES if isinstance(rule(offered), tricks.Refusal))
+
+
+@pytest.mark.parametrize("config", HANDS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_refusal_comes_from_its_marked_function(config: str, seed: int) -> None:
+    game = CONFIGS[config](seed)
+    assert isinstance(game, RookHand)
+    rng = random.Random(f"{config}-{seed}")
+    seen: set[str] = set()
+    while True:
+        mover = game.to_move or game.players[0]
+        other = rng.choice([p for p in game.players if p != mover])
+        legal = game.legal_moves().now()
+        for who in (mover, other):
+            for move in candidates(game, rng):
+                if who == game.to_move and move in legal:
+                    continue  # accepted: the random-play tests hold the listing against play
+                with pytest.raises(RuleViolation) as refused:
+                    game.play(move, player=who)  # refused, so the hand is unchanged
+                fn = _refusing_rule(game, who, move)
+                if fn is hand.hand_over:
+                    assert refused.value.rule == game.end_rule, (move, refused.value)
+                    continue
+                if fn is tricks.own_card:
+                    assert refused.value.rule == "ROOK-DEAL"
+                    continue
+                assert rule_of(fn) == refused.value.rule, (move, who, refused.value)
+                assert rules[refused.value.rule].enforced_by is fn, refused.value.rule
+                seen.add(refused.value.rule)
+        if game.is_over:
+            break
+        game.make(rng.choice(game.legal_moves().now()))
+    # the rules every hand meets: the auction, the exchange, trump and the turn in the tricks
+    assert {
+        "ROOK-BID-ORDER",
+        "ROOK-BID-RAISE",
+        "ROOK-BID-MIN",
+        "ROOK-BID-WIN",
+        "ROOK-NEST-TAKE",
+        "ROOK-TRUMP",
+        "ROOK-LEAD",
+    } <= seen or game.thrown_in
+
+
+def test_rules_code_prints_the_refusing_function(capsys: pytest.CaptureFixture[str]) -> None:
+    """``cardlib rules ROOK-BID-PASS --code`` prints the rule that refuses a bid by a player
+    who has passed, and that rule's refusal says so."""
+    game = RookHand(seed=1)
+    game.play("pass")  # North passes; East is next
+    with pytest.raises(RuleViolation) as refused:
+        game.play("bid 80", player="North")
+    assert refused.value.rule == "ROOK-BID-PASS"
+    assert "North has passed and may not bid again" in str(refused.value)
+    assert _refusing_rule(game, "North", RookMove.parse("bid 80")) is hand.bid_pass
+    assert main(["rules", "ROOK-BID-PASS", "--code"]) == 0
+    assert "def bid_pass(hand: HandState, attempt: Attempt)" in capsys.readouterr().out
+
+
+def test_make_does_what_play_does_on_every_listed_move() -> None:
+    """The trusted path and the checked door make the same move the same way."""
+    for seed in range(6):
+        checked, trusted = RookHand(seed=seed), RookHand(seed=seed)
+        rng = random.Random(seed)
+        while not checked.is_over:
+            move = rng.choice(checked.legal_moves().now())
+            said, made = checked.play(move), trusted.make(move)
+            assert said == made
+            assert checked.describe() == trusted.describe()
+        assert checked.result() == trusted.result()
