@@ -306,7 +306,7 @@ CLAIMS: dict[str, ClaimFn] = {
     ),
     "hand": _hand,
     "hand_size": about_each_player(
-        _game, _hand_rule, "cards in the hand", lambda g, p: len(g.hand(p))
+        _game, _hand_rule, "cards in the hand", lambda g, p: g.hand_size(p)
     ),
     "books": _books,
     "out": about(

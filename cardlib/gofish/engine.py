@@ -37,9 +37,11 @@ from typing import ClassVar, NoReturn
 from cardlib import arguments
 from cardlib.arguments import flag
 from cardlib.cards import Card, Rank, standard_deck
+from cardlib.catalogue import rule_of
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
 from cardlib.gofish import narration as tell
+from cardlib.gofish import rules
 from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.options import BOOKS_IN_PACK, RULE_SETS, GoFishOptions
 from cardlib.gofish.position import cards_of, lay_out
@@ -62,7 +64,6 @@ from cardlib.gofish.rules import (
     gf_players,
     gf_var_refill,
     gf_win,
-    rule_of,
 )
 from cardlib.gofish.table import Table
 from cardlib.gofish.view import GoFishView, view_of
@@ -295,9 +296,24 @@ class GoFishGame:
                 self._refuse_turn(player)
         if asker is None:
             self._refuse_over()
-        refusal = self._refusal(asker, request)
-        if refusal is not None:
-            raise refusal
+        refused = rules.refusal(self._table, asker, request)
+        if refused is not None:
+            raise refused.error()
+        return self._made(asker, request)
+
+    def make(self, move: str | GoFishMove) -> Event:
+        """Make a request just taken from :meth:`legal_moves` of this position, for the player
+        to move, without judging it again: the trusted path (python-chess's ``push`` beside
+        ``push_san``) of the bots, ``simulate`` and the benchmarks.  It is looked up in the
+        listing, which is legal by construction; a request that is not listed goes through
+        :meth:`play`, whose rules refuse it (the game unchanged)."""
+        request = GoFishMove.parse(move)
+        if self._turn is None or request not in self._legal():
+            return self.play(request)
+        return self._made(self._turn, request)
+
+    def _made(self, asker: str, request: GoFishMove) -> Event:
+        """Make a request the rules allow, and keep its event."""
         event = Event(asker, request, tuple(self._request(asker, request)))
         self._requests += 1
         self.last_event = event
@@ -309,12 +325,6 @@ class GoFishGame:
     def moves_made(self) -> int:
         """How many requests have been made: the legal-moves view lists once a position."""
         return self._requests
-
-    def make(self, move: str | GoFishMove) -> Event:
-        """Make a move just taken from the listing.  Go Fish has no trusted path yet: this is
-        :meth:`play`, which judges the move again (the protocol's ``make``; Golf's skips
-        the judging)."""
-        return self.play(move)
 
     def result(self) -> Result:
         """Each player's number of complete books, and the winners (GF-WIN); only once the
@@ -371,6 +381,10 @@ class GoFishGame:
     def hand(self, player: str) -> list[Card]:
         return sorted(self._table.hands[self._player(player)])
 
+    def hand_size(self, player: str) -> int:
+        """How many cards ``player`` holds (what the others see of a hand)."""
+        return len(self._table.hands[self._player(player)])
+
     @property
     def books(self) -> dict[str, list[Rank]]:
         """The ranks of each player's books, in the order they were made."""
@@ -421,50 +435,32 @@ class GoFishGame:
             f"it is {self.to_move}'s turn, not {player}'s: {self.turn_reason}",
         )
 
-    def _refusal(self, asker: str, move: GoFishMove) -> RuleViolation | None:
-        """The first request rule that refuses ``move`` by ``asker``, or None if it may be made."""
-        for rule in REQUEST_RULES:
-            refusal = rule(self._table, asker, move)
-            if refusal is not None:
-                return refusal
-        return None
-
     def refusal(self, move: str | GoFishMove) -> RuleViolation | None:
         """What :meth:`play` would raise for ``move`` by the player to move, or None if it
         is legal; nothing is played."""
         request = GoFishMove.parse(move)
         if self._turn is None:
             return self._over()
-        return self._refusal(self._turn, request)
+        refused = rules.refusal(self._table, self._turn, request)
+        return None if refused is None else refused.error()
 
     def deciding_rule(self, move: str | GoFishMove) -> str:
         """The rule that decides whether ``move`` may be made now: the rule that refuses it,
         or for a legal request the last request rule, which let it through (GF-ASK-HOLD)."""
-        refusal = self.refusal(move)
-        return rule_of(REQUEST_RULES[-1]) if refusal is None else refusal.rule
+        request = GoFishMove.parse(move)
+        if self._turn is None:
+            return self.end_rule
+        refused = rules.refusal(self._table, self._turn, request)
+        return rule_of(REQUEST_RULES[-1]) if refused is None else refused.rule
 
     def _legal(self) -> list[GoFishMove]:
-        """Every request the player to move may make: of each other player clockwise from
-        the asker's left, for each rank they hold (each card, in the specific-card
-        variation), those no request rule refuses."""
-        asker = self._turn
-        if asker is None:
+        """Every request the player to move may make (:func:`rules.legal
+        <cardlib.gofish.rules.legal>`, legal by construction): of each other player still
+        in the game clockwise from the asker's left, for each rank they hold (each card, in
+        the specific-card variation); none once the game is over."""
+        if self._turn is None:
             return []
-        return [move for move in self._candidates(asker) if self._refusal(asker, move) is None]
-
-    def _candidates(self, asker: str) -> list[GoFishMove]:
-        """The requests the rules are asked about: of each other player, from the asker's
-        left round (GF-ASK-TARGET never lets you ask yourself), for each rank they hold
-        (GF-ASK-HOLD allows no other) -- in the table's form (the rank, or in the
-        specific-card variation each card of it, GF-VAR-CARD).  Every request the rules
-        allow is among them; the rules still decide each one."""
-        table = self._table
-        held = table.ranks_held(asker)
-        others = table.others(asker)
-        if not self.options.specific_card:
-            return [GoFishMove("ask", target, rank) for target in others for rank in held]
-        cards = sorted(card for card in standard_deck() if card.rank in held)  # rank, then suit
-        return [GoFishMove("ask", target, card.rank, card) for target in others for card in cards]
+        return rules.legal(self._table, self._turn)
 
     # -- what a request does -----------------------------------------------------------
 
@@ -475,23 +471,20 @@ class GoFishGame:
         had_stock = bool(table.stock)
         again: str | None = None
         given = gf_give_all(table, asker, move, facts)
-        missed = False
         if given:
             changed_by = "GF-GIVE-ALL" if move.card is None else "GF-VAR-CARD"
             self.hand_rules[asker] = self.hand_rules[asked] = changed_by
             self._lay_books(asker, facts)
-            if gf_catch_again(given):
-                again = "GF-CATCH-AGAIN"
-        elif table.stock:
-            drawn = gf_go_fish(table, asker, move, facts)
+        if gf_catch_again(given):
+            again = "GF-CATCH-AGAIN"
+        missed = gf_no_stock(table, asker, move, given, facts)  # asked before anyone fishes
+        drawn = gf_go_fish(table, asker, move, given, facts)
+        if drawn is not None:
             self.hand_rules[asker] = "GF-GO-FISH"
             lucky = gf_lucky_draw(asker, move, drawn, facts)
             self._lay_books(asker, facts)
             if lucky:
                 again = "GF-LUCKY-DRAW"
-        else:
-            gf_no_stock(asker, move, facts)
-            missed = True
         if had_stock:
             self._stock_ran_out(facts)
         if self.options.refill:

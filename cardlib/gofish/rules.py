@@ -2,9 +2,11 @@
 in the order of play.  Each is marked with the rule it enforces (``cardlib rules GF-BOOK
 --code`` prints it) and its docstring is the rule.
 
-The request rules (:data:`REQUEST_RULES`) answer whether a request may be made: None, or
-the :class:`RuleViolation` that refuses it.  The others make what the rules make happen on
-the :class:`~cardlib.gofish.table.Table` and tell it as facts.
+The request rules (:data:`REQUEST_RULES`) answer whether a request may be made, each
+``rule(table, request) -> Refusal | None`` (:mod:`cardlib.refusal`: the words are written
+only when read), asked in order by :func:`refusal`; :func:`legal` builds the requests they
+let through, legal by construction.  The others make what the rules make happen on the
+:class:`~cardlib.gofish.table.Table` and tell it as facts.
 
 Decisions where the sources leave a gap (each is also stated in the rule catalogue, as an
 interpretation where it is ours):
@@ -30,10 +32,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, find_duplicate
-from cardlib.catalogue import ENFORCED_BY, enforces
+from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Fact
 from cardlib.gofish import narration as tell
@@ -48,6 +51,7 @@ from cardlib.gofish.options import (
     RULE_SETS,
 )
 from cardlib.gofish.table import Table
+from cardlib.refusal import Refusal, first_refusal
 
 # -- the pack, the players, the deal ----------------------------------------------------
 
@@ -122,86 +126,139 @@ def gf_first(table: Table, dealer: str, rng: random.Random, named: str | None = 
 # -- may this request be made? -----------------------------------------------------------
 
 
+class Request(NamedTuple):
+    """A request tried: who asks, and the move.  Every request rule is asked
+    ``rule(table, request)``."""
+
+    asker: str
+    move: GoFishMove
+
+
+# Each request rule answers for one request: its refusal (the words written when read), or
+# None when it lets the request through.
+
+
 @enforces("GF-ASK-TARGET")
-def gf_ask_target(table: Table, asker: str, move: GoFishMove) -> RuleViolation | None:
+def gf_ask_target(table: Table, request: Request) -> Refusal | None:
     """You ask one named other player (never yourself; never a player who is out)."""
-    if move.target not in table.players:
-        return RuleViolation(
+    asker, target = request.asker, request.move.target
+    if target not in table.players:
+        return Refusal(
             "GF-ASK-TARGET",
-            f"{asker} cannot ask {move.target!r}: nobody of that name is playing "
-            f"(the players are {', '.join(table.players)})",
+            lambda: (
+                f"{asker} cannot ask {target!r}: nobody of that name is playing "
+                f"(the players are {', '.join(table.players)})"
+            ),
         )
-    if move.target == asker:
-        return RuleViolation(
-            "GF-ASK-TARGET", f"{asker} cannot ask themself: name one of the other players"
+    if target == asker:
+        return Refusal(
+            "GF-ASK-TARGET", lambda: f"{asker} cannot ask themself: name one of the other players"
         )
-    if not table.hands[move.target] and not table.stock:
-        return RuleViolation(
+    if not table.hands[target] and not table.stock:
+        return Refusal(
             "GF-ASK-TARGET",
-            f"{move.target} is out of the game (no cards and no stock left): "
-            "ask a player who is still playing",
+            lambda: (
+                f"{target} is out of the game (no cards and no stock left): "
+                "ask a player who is still playing"
+            ),
         )
     return None
 
 
 @enforces("GF-VAR-CARD")
-def gf_var_card(table: Table, asker: str, move: GoFishMove) -> RuleViolation | None:
+def gf_var_card(table: Table, request: Request) -> Refusal | None:
     """Variant: ask for one specific card of a rank you hold (your own card only if agreed)."""
+    asker, move = request
     specific = table.options.specific_card
     if specific and move.card is None:
         hearts = Card(move.rank, Suit.HEARTS)
-        return RuleViolation(
+        return Refusal(
             "GF-VAR-CARD",
-            f"this table plays the specific-card variation: name one card, like "
-            f"'ask {move.target} {hearts}'",
+            lambda: (
+                f"this table plays the specific-card variation: name one card, like "
+                f"'ask {move.target} {hearts}'"
+            ),
         )
     if not specific and move.card is not None:
-        return RuleViolation(
+        return Refusal(
             "GF-VAR-CARD",
-            f"this table asks for ranks, not single cards (the specific-card variation is "
-            f"off): write 'ask {move.target} {move.rank}'",
+            lambda: (
+                f"this table asks for ranks, not single cards (the specific-card variation is "
+                f"off): write 'ask {move.target} {move.rank}'"
+            ),
         )
     own = move.card is not None and move.card in table.hands[asker]
     if own and not table.options.ask_own_card:
-        return RuleViolation(
+        return Refusal(
             "GF-VAR-CARD",
-            f"{asker} already holds {move.card}, and the table agreed before play that you may "
-            "not ask for a card you hold",
+            lambda: (
+                f"{asker} already holds {move.card}, and the table agreed before play that you "
+                "may not ask for a card you hold"
+            ),
         )
     return None
 
 
 @enforces("GF-ASK-HOLD")
-def gf_ask_hold(table: Table, asker: str, move: GoFishMove) -> RuleViolation | None:
+def gf_ask_hold(table: Table, request: Request) -> Refusal | None:
     """You may ask only for a rank of which you hold at least one card."""
-    if table.holds(asker, move.rank):
+    asker, rank = request.asker, request.move.rank
+    if table.holds(asker, rank):
         return None
-    owner = table.book_owner(move.rank)
+    owner = table.book_owner(rank)
     if owner is not None:  # the rank is nobody's: GF-BOOK says it can no longer be asked for
-        return RuleViolation(
+        return Refusal(
             "GF-BOOK",
-            f"the {tell.plural(move.rank)} are already a book in front of {owner}: "
-            "a rank laid aside can no longer be asked for",
+            lambda: (
+                f"the {tell.plural(rank)} are already a book in front of {owner}: "
+                "a rank laid aside can no longer be asked for"
+            ),
         )
-    held = ", ".join(r.symbol for r in table.ranks_held(asker)) or "nothing"
-    return RuleViolation(
-        "GF-ASK-HOLD",
-        f"{asker} holds no {tell.plural(move.rank)}: you may only ask for a rank you hold "
-        f"({asker} holds {held})",
-    )
 
+    def words() -> str:
+        held = ", ".join(r.symbol for r in table.ranks_held(asker)) or "nothing"
+        return (
+            f"{asker} holds no {tell.plural(rank)}: you may only ask for a rank you hold "
+            f"({asker} holds {held})"
+        )
+
+    return Refusal("GF-ASK-HOLD", words)
+
+
+#: the suits in a card's order (a hand sorts by rank, then suit)
+_SUITS = tuple(sorted(Suit))
 
 #: the rules a request must pass, in the order they are asked
-REQUEST_RULES: tuple[Callable[[Table, str, GoFishMove], RuleViolation | None], ...] = (
+#: (:func:`~cardlib.refusal.first_refusal`)
+REQUEST_RULES: tuple[Callable[[Table, Request], Refusal | None], ...] = (
     gf_ask_target,
     gf_var_card,
     gf_ask_hold,
 )
 
 
-def rule_of(fn: Callable[..., object]) -> str:
-    """The rule ID a rule function is marked with (:func:`cardlib.catalogue.enforces`)."""
-    return next(rule for rule, marked in ENFORCED_BY.items() if marked is fn)
+def refusal(table: Table, asker: str, move: GoFishMove) -> Refusal | None:
+    """The first refusal of ``move`` by ``asker`` among :data:`REQUEST_RULES`, or None: the
+    request may be made."""
+    return first_refusal(REQUEST_RULES, table, Request(asker, move))
+
+
+def legal(table: Table, asker: str) -> list[GoFishMove]:
+    """The requests ``asker`` may make, built from the table: legal by construction, without
+    asking every rule of every request.  Of each other player still in the game, from the
+    asker's left round (GF-ASK-TARGET), for each rank the asker holds (GF-ASK-HOLD: a rank
+    held is never a book), in the table's form: the rank, or in the specific-card variation
+    each card of it, but not one the asker holds unless agreed (GF-VAR-CARD).  ``play``
+    still judges a request through :data:`REQUEST_RULES`; the random-play tests check that
+    both agree on every request the notation can write."""
+    held = table.ranks_held(asker)
+    targets = [p for p in table.others(asker) if table.hands[p] or table.stock]
+    if not table.options.specific_card:
+        return [GoFishMove("ask", target, rank) for target in targets for rank in held]
+    mine = set(table.hands[asker]) if not table.options.ask_own_card else set()
+    cards = [Card(rank, suit) for rank in held for suit in _SUITS]  # rank, then suit
+    asked = [card for card in cards if card not in mine]
+    return [GoFishMove("ask", target, card.rank, card) for target in targets for card in asked]
 
 
 # -- what a request does -----------------------------------------------------------------
@@ -226,8 +283,12 @@ def gf_catch_again(given: Sequence[Card]) -> bool:
 
 
 @enforces("GF-GO-FISH")
-def gf_go_fish(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> Card:
+def gf_go_fish(
+    table: Table, asker: str, move: GoFishMove, given: Sequence[Card], facts: list[Fact]
+) -> Card | None:
     """If the asked player has none, "Go fish": the asker draws one card, the top of the stock."""
+    if given or not table.stock:  # cards handed over, or nothing to fish (GF-NO-STOCK)
+        return None
     (drawn,) = table.draw(asker)
     facts.append(tell.fish(asker, move.target, drawn))
     return drawn
@@ -244,9 +305,15 @@ def gf_lucky_draw(asker: str, move: GoFishMove, drawn: Card, facts: list[Fact]) 
 
 
 @enforces("GF-NO-STOCK")
-def gf_no_stock(asker: str, move: GoFishMove, facts: list[Fact]) -> None:
+def gf_no_stock(
+    table: Table, asker: str, move: GoFishMove, given: Sequence[Card], facts: list[Fact]
+) -> bool:
     """Once the stock is empty nobody fishes: a miss passes the turn directly."""
+    # asked once the request's cards are handed over or fished: a miss with no stock left
+    if given or table.stock:
+        return False
     facts.append(tell.miss(asker, move.target))
+    return True
 
 
 @enforces("GF-BOOK")

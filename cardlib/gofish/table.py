@@ -54,7 +54,7 @@ class Table:
         return self.players[i + 1 :] + self.players[:i]
 
     def holds(self, player: str, rank: Rank) -> bool:
-        return rank in [card.rank for card in self.hands[player]]
+        return any(card.rank == rank for card in self.hands[player])
 
     def ranks_held(self, player: str) -> list[Rank]:
         return sorted({card.rank for card in self.hands[player]})

@@ -87,7 +87,7 @@ def view_of(game: GoFishGame, player: str) -> GoFishView:
         to_move=to_move,
         options=game.options,
         hand=tuple(game.hand(player)),
-        hand_sizes={p: len(game.hand(p)) for p in game.players},
+        hand_sizes={p: game.hand_size(p) for p in game.players},
         books={p: tuple(ranks) for p, ranks in game.books.items()},
         stock_size=game.stock_size,
         history=tuple(game.history),
