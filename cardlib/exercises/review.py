@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from cardlib.errors import RuleViolation
 from cardlib.exercises.drawing import names, said
-from cardlib.exercises.forms import LEGAL, Name, Table, Tuple, Verdict
+from cardlib.exercises.forms import LEGAL, Name, Tuple
 from cardlib.exercises.model import Chapter
+from cardlib.exercises.verdicts import Verdicts
 from cardlib.games import GAMES
 from cardlib.golf.match import HOLES_IN_MATCH, GolfMatch
 from cardlib.rook import GAME_TARGET, game_winner
@@ -94,6 +96,10 @@ def _sheets_question(v: Sheets) -> str:
     )
 
 
+#: the cases of this module's tables of verdicts, each judged by the engine
+_GROUPS: Verdicts[Any] = Verdicts(lambda v: v.groups, "The engines say")
+
+
 EXERCISES.define(
     id="review-1",
     kind="compute",
@@ -155,10 +161,6 @@ class Groups:
 
     groups: tuple[Group, ...]
 
-    @property
-    def labels(self) -> tuple[str, ...]:
-        return tuple(g.label for g in self.groups)
-
 
 def _draw_groups(rng: random.Random) -> Groups:
     """Each game once and one of them twice, for two to seven players: some groups too many
@@ -182,15 +184,11 @@ EXERCISES.define(
     nudge="Count each group. How many may play each game: Golf, Go Fish, Rook? Which rule "
     "of that game says so?",
     draw=_draw_groups,
-    question=lambda v: (
+    question=_GROUPS.question(
         "Four groups sit down, each to play a game of the course. May each deal its game, and "
-        "if not, which rule refuses it?\n\n" + "\n".join(f"* {g.said()}" for g in v.groups)
+        "if not, which rule refuses it?"
     ),
-    answer=Table(lambda v: v.labels, Verdict()),
-    solve=lambda v: {g.label: g.verdict()[0] for g in v.groups},
-    why=lambda v, right: (
-        "The engines say "
-        + "; ".join(f"{g.label}: {right[g.label]} ({g.verdict()[1]})" for g in v.groups)
-        + "."
-    ),
+    answer=_GROUPS.answer(),
+    solve=_GROUPS.solve,
+    why=_GROUPS.why,
 )

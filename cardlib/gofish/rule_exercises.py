@@ -41,11 +41,11 @@ from cardlib.exercises.forms import (
     Table,
     Truth,
     Tuple,
-    Verdict,
     placeholder,
     type_name,
 )
 from cardlib.exercises.model import Chapter, FormError
+from cardlib.exercises.verdicts import Verdicts
 from cardlib.gofish import GoFishGame, GoFishOptions
 from cardlib.gofish.narration import plural
 
@@ -203,10 +203,6 @@ class Tables:
 
     tables: tuple[Proposal, ...]
 
-    @property
-    def labels(self) -> tuple[str, ...]:
-        return tuple(t.label for t in self.tables)
-
     def table(self, label: str) -> Proposal:
         return next(t for t in self.tables if t.label == label)
 
@@ -271,6 +267,10 @@ def _draw_tables(rng: random.Random) -> Tables:
     )
 
 
+#: the cases of this module's tables of verdicts, each judged by the engine
+_TABLES: Verdicts[Any] = Verdicts(lambda v: v.tables)
+
+
 EXERCISES.define(
     id="gf-6",
     kind="classify",
@@ -281,17 +281,13 @@ EXERCISES.define(
     nudge="Count the players and look at the pack. Then find who sits on the dealer's left: "
     "which rule sets let someone else ask first?",
     draw=_draw_tables,
-    question=lambda v: (
+    question=_TABLES.question(
         "Five tables are about to deal Go Fish. For each, may it start as described, and if "
-        "not, which rule refuses it?\n\n" + "\n".join(f"* {t.said()}" for t in v.tables)
+        "not, which rule refuses it?"
     ),
-    answer=Table(lambda v: v.labels, Verdict()),
-    solve=lambda v: {t.label: t.verdict()[0] for t in v.tables},
-    why=lambda v, right: (
-        "The engine says "
-        + "; ".join(f"{t.label}: {right[t.label]} ({t.verdict()[1]})" for t in v.tables)
-        + "."
-    ),
+    answer=_TABLES.answer(),
+    solve=_TABLES.solve,
+    why=_TABLES.why,
 )
 
 

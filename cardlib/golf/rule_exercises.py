@@ -24,12 +24,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from cardlib.cards import Card, Rank, standard_deck
 from cardlib.errors import RuleViolation
 from cardlib.exercises.drawing import names, said
 from cardlib.exercises.forms import LEGAL, Keys, Number, Table, Verdict, classify
 from cardlib.exercises.model import Chapter
+from cardlib.exercises.verdicts import Verdicts
 from cardlib.golf import GolfGame, GolfMove, GolfOptions, Position
 
 EXERCISES = Chapter("golf.ipynb")
@@ -166,10 +168,6 @@ class Openings:
 
     tables: tuple[Opening, ...]
 
-    @property
-    def labels(self) -> tuple[str, ...]:
-        return tuple(t.label for t in self.tables)
-
 
 def _from_left(players: Sequence[str], dealer: str) -> list[str]:
     """The players from the dealer's left round to the dealer (the question's seating)."""
@@ -251,6 +249,10 @@ def _draw_openings(rng: random.Random) -> Openings:
     )
 
 
+#: the cases of this module's tables of verdicts, each judged by the engine
+_TABLES: Verdicts[Any] = Verdicts(lambda v: v.tables)
+
+
 EXERCISES.define(
     id="golf-6",
     kind="classify",
@@ -262,18 +264,13 @@ EXERCISES.define(
     nudge="Count the players and look at the pack. Has everyone turned their cards up yet? "
     "Then find who sits on the dealer's left.",
     draw=_draw_openings,
-    question=lambda v: (
+    question=_TABLES.question(
         "Five tables are starting a hand of Six Card Golf. For each, is the move tried legal, "
-        "and if not, which rule refuses the deal or the move?\n\n"
-        + "\n".join(f"* {t.said()}" for t in v.tables)
+        "and if not, which rule refuses the deal or the move?"
     ),
-    answer=Table(lambda v: v.labels, Verdict()),
-    solve=lambda v: {t.label: t.verdict()[0] for t in v.tables},
-    why=lambda v, right: (
-        "The engine says "
-        + "; ".join(f"{t.label}: {right[t.label]} ({t.verdict()[1]})" for t in v.tables)
-        + "."
-    ),
+    answer=_TABLES.answer(),
+    solve=_TABLES.solve,
+    why=_TABLES.why,
 )
 
 
@@ -521,10 +518,6 @@ class StockMoments:
 
     tables: tuple[StockMoment, ...]
 
-    @property
-    def labels(self) -> tuple[str, ...]:
-        return tuple(t.label for t in self.tables)
-
 
 def _draw_stock_moments(rng: random.Random) -> StockMoments:
     """A draw from an empty stock with nothing agreed, a move after the 'end' house rule has
@@ -573,16 +566,11 @@ EXERCISES.define(
     nudge="What did each table agree before play about an empty stock, and is there a card to "
     "draw? And how does a card change its place in a layout?",
     draw=_draw_stock_moments,
-    question=lambda v: (
+    question=_TABLES.question(
         "Five moments of a hand of Six Card Golf, each at its own table. For each, is the move "
-        "tried legal, and if not, which rule refuses it?\n\n"
-        + "\n".join(f"* {t.said()}" for t in v.tables)
+        "tried legal, and if not, which rule refuses it?"
     ),
-    answer=Table(lambda v: v.labels, Verdict()),
-    solve=lambda v: {t.label: t.verdict()[0] for t in v.tables},
-    why=lambda v, right: (
-        "The engine says "
-        + "; ".join(f"{t.label}: {right[t.label]} ({t.verdict()[1]})" for t in v.tables)
-        + "."
-    ),
+    answer=_TABLES.answer(),
+    solve=_TABLES.solve,
+    why=_TABLES.why,
 )

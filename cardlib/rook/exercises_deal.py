@@ -20,12 +20,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from cardlib.errors import RuleViolation
 from cardlib.exercises.drawing import names, said
 from cardlib.exercises.forms import LEGAL, Keys, Table, Verdict, classify
 from cardlib.exercises.model import Chapter
+from cardlib.exercises.verdicts import Verdicts
 from cardlib.rook import DEFAULT_PLAYERS, MAX_BID, MIN_BID, RookHand, RookOptions
 from cardlib.rook.cards import rook_deck
 from cardlib.rook.moves import RookMove
@@ -111,10 +112,6 @@ class Setups:
 
     tables: tuple[Setup, ...]
 
-    @property
-    def labels(self) -> tuple[str, ...]:
-        return tuple(t.label for t in self.tables)
-
 
 def _draw_setups(rng: random.Random) -> Setups:
     """One table refused by each of ROOK-TEAMS, ROOK-DECK and ROOK-DEAL, and two that may
@@ -148,6 +145,10 @@ def _draw_setups(rng: random.Random) -> Setups:
     )
 
 
+#: the cases of this module's tables of verdicts, each judged by the engine
+_TABLES: Verdicts[Any] = Verdicts(lambda v: v.tables)
+
+
 EXERCISES.define(
     id="rook-6",
     kind="classify",
@@ -158,17 +159,13 @@ EXERCISES.define(
     nudge="Count the players, then check the pack card by card: which numbers are in a Rook "
     "pack, and how many of each? Then count what each player and the nest are given.",
     draw=_draw_setups,
-    question=lambda v: (
+    question=_TABLES.question(
         "Five tables are about to deal Rook. For each, may it deal as described, and if not, "
-        "which rule refuses it?\n\n" + "\n".join(f"* {t.said()}" for t in v.tables)
+        "which rule refuses it?"
     ),
-    answer=Table(lambda v: v.labels, Verdict()),
-    solve=lambda v: {t.label: t.verdict()[0] for t in v.tables},
-    why=lambda v, right: (
-        "The engine says "
-        + "; ".join(f"{t.label}: {right[t.label]} ({t.verdict()[1]})" for t in v.tables)
-        + "."
-    ),
+    answer=_TABLES.answer(),
+    solve=_TABLES.solve,
+    why=_TABLES.why,
 )
 
 
