@@ -72,6 +72,16 @@ class ExportError(CardlibError, ValueError):
     known (the message says what can be saved instead)."""
 
 
+class SaveError(CardlibError, OSError):
+    """A file that could not be written where it was asked to go: a folder that may not be
+    written, a path through a file, a name the system refuses, a full disk.  ``errno`` is the
+    system's (``None`` when Python refused the name itself); the message says it in words."""
+
+    def __init__(self, message: str, errno: int | None = None) -> None:
+        super().__init__(message)
+        self.errno = errno
+
+
 class SimulationError(CardlibError, RuntimeError):
     """Simulated games that could not be played to the end: a computer player failed, or
     the machine would not run the worker processes (a limit on processes, memory)."""

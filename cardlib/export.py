@@ -21,6 +21,7 @@ leaf comes back confirmed or mismatched with the engine's value, which is what i
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -33,7 +34,7 @@ import yaml
 from cardlib import arguments
 from cardlib.check import play_step
 from cardlib.claims import Confirmed
-from cardlib.errors import NotationError
+from cardlib.errors import NotationError, SaveError
 from cardlib.games import GAMES, PROBE
 
 
@@ -228,14 +229,27 @@ def save(text: str, folder: str | Path, name: str) -> Path:
     folder or a symbolic link (even one pointing nowhere) of that name makes it the next free
     name (``-2``, ``-3``...).  Each name is taken by creating it exclusively, so no other
     program can slip a link in between looking and writing.  A folder that cannot be
-    written is the :class:`OSError` the system gives (a table says why in words)."""
+    written raises :class:`~cardlib.errors.SaveError` with the system's ``errno`` (a table
+    says why in words)."""
     arguments.text(text, "text")
     arguments.path(folder, "folder")
     arguments.text(name, "name")
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
     stem = file_name(name.removesuffix(".yaml").removesuffix(".yml"))
     data = text.encode("utf-8")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return _write_new(folder, stem, data)
+    except ValueError as exc:  # Python refuses the name itself (a NUL character)
+        raise SaveError(f"cannot save into {str(folder)!r}: {exc}") from exc
+    except OSError as exc:
+        words = exc.strerror or str(exc)
+        raise SaveError(f"cannot save into {str(folder)!r}: {words}", exc.errno) from exc
+
+
+def _write_new(folder: Path, stem: str, data: bytes) -> Path:
+    """Write ``data`` into the first free name ``stem.yaml``, ``stem-2.yaml``... of
+    ``folder``, each taken by creating it exclusively and never through a link."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     for n in range(1, 10_000):
         path = folder / (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml")
@@ -246,7 +260,7 @@ def save(text: str, folder: str | Path, name: str) -> Path:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
         return path
-    raise FileExistsError(f"{folder / stem}.yaml and 9,998 other names are taken")
+    raise FileExistsError(errno.EEXIST, f"{folder / stem}.yaml and 9,998 other names are taken")
 
 
 #: what a user calls; the exporter's machinery (``claim_values``, ``dump``, ``plain``,

@@ -51,7 +51,7 @@ from typing import Any
 
 from cardlib.bots import take_turn
 from cardlib.catalogue import rules
-from cardlib.errors import CardlibError, ExportError, NotationError, RuleViolation
+from cardlib.errors import CardlibError, ExportError, NotationError, RuleViolation, SaveError
 from cardlib.games import GAMES
 
 #: how many legal moves a refusal lists before it says "and N more"
@@ -105,11 +105,11 @@ def _folder_words(folder: str) -> str:
     return name if len(name) <= 120 else name[:70] + "..." + name[-40:]
 
 
-def _save_problem(folder: str, exc: Exception) -> TableProblem:
+def _save_problem(folder: str, exc: SaveError | NotationError) -> TableProblem:
     """Why ``folder`` could not be written, in the learner's words."""
     where = f"Cannot save into '{_folder_words(folder)}'"
-    code = exc.errno if isinstance(exc, OSError) else None
-    if not isinstance(exc, OSError):  # Python refuses the name itself (a NUL character)
+    code = exc.errno if isinstance(exc, SaveError) else None
+    if code is None:  # Python refuses the name itself (a NUL character)
         why = "a folder's name cannot contain that character (shown as ?)"
     elif code == errno.EEXIST or (code == errno.ENOTDIR and Path(folder).is_file()):
         why = "that is a file, not a folder"
@@ -122,7 +122,7 @@ def _save_problem(folder: str, exc: Exception) -> TableProblem:
     elif code == errno.ENOSPC:
         why = "the disk is full"
     else:
-        words = os.strerror(code) if code is not None else "the computer refused to write there"
+        words = os.strerror(code)
         why = words[:1].lower() + words[1:]
     return TableProblem(f"{where}: {why}. Write another folder in the Folder box.")
 
@@ -407,7 +407,7 @@ class TableSession:
             ) from exc
         try:
             return save(text, folder, name or self._file_name())
-        except (OSError, ValueError) as exc:
+        except (SaveError, NotationError) as exc:
             raise _save_problem(str(folder), exc) from exc
 
     def _file_name(self) -> str:

@@ -3,6 +3,8 @@ claimed number changed by one fails at its line."""
 
 from __future__ import annotations
 
+import errno
+import os
 import random
 import re
 from pathlib import Path
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardlib.check import check_file
+from cardlib.errors import CardlibError, NotationError, SaveError
 from cardlib.export import PROBE, claim_values, dump, file_name, save
 from cardlib.games import GAMES
 from cardlib.gofish import GoFishGame, GoFishOptions
@@ -181,6 +184,51 @@ def test_save_never_writes_through_a_link_planted_under_its_name(tmp_path, plant
     )
     if planted == "link to a file":
         assert target.read_text() == "keep me"
+
+
+@pytest.mark.parametrize(
+    ("where", "code"),
+    [
+        ("a file", errno.EEXIST),
+        ("under a file", errno.ENOTDIR),
+        ("read-only", errno.EACCES),
+        ("too long", errno.ENAMETOOLONG),
+    ],
+)
+def test_a_folder_that_cannot_be_written_is_a_save_error_and_nothing_is_written(
+    tmp_path, where, code
+):
+    """Only a CardlibError escapes: the system's refusal is a SaveError (an OSError too) that
+    keeps its errno, which the table turns into words; no file appears anywhere."""
+    blocker = tmp_path / "blocker"
+    blocker.write_text("keep me")
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    folder = {
+        "a file": blocker,
+        "under a file": blocker / "inside",
+        "read-only": locked / "inside",
+        "too long": tmp_path / ("x" * 300),
+    }[where]
+    if where == "read-only":
+        if os.geteuid() == 0:
+            pytest.skip("root writes anywhere")
+        locked.chmod(0o500)
+    before = sorted(tmp_path.rglob("*"))
+    try:
+        with pytest.raises(SaveError) as refused:
+            save("the example", folder, "golf-deal-17")
+    finally:
+        locked.chmod(0o700)
+    assert isinstance(refused.value, CardlibError) and isinstance(refused.value, OSError)
+    assert refused.value.errno == code
+    assert sorted(tmp_path.rglob("*")) == before and blocker.read_text() == "keep me"
+
+
+def test_a_folder_name_python_cannot_spell_is_refused_before_anything_is_written(tmp_path):
+    with pytest.raises(NotationError):
+        save("the example", tmp_path / "a\0b", "golf-deal-17")
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("game_id", ["golf", "go-fish", "rook"])
