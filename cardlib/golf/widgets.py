@@ -34,6 +34,7 @@ from cardlib.golf.engine import (
     Position,
     score_layout,
 )
+from cardlib.golf.scoring import seen_worth
 from cardlib.golf.view import GolfView
 from cardlib.render import card_html
 from cardlib.widgets import ipywidgets as w
@@ -371,7 +372,7 @@ class GolfTable(SessionControls, w.VBox):
 
     def _headline(self, view: GolfView) -> str:
         if view.is_over:  # every card is up (GOLF-END): the scores are there to read
-            scores = {p: render.seen_score(view.layouts[p]) for p in view.players}
+            scores = {p: seen_worth(view.layouts[p]) for p in view.players}
             low = min(scores.values())
             best = " and ".join(p for p in view.players if scores[p] == low)
             listed = ", ".join(f"{p} {s}" for p, s in scores.items())
@@ -394,7 +395,7 @@ class GolfTable(SessionControls, w.VBox):
                 "extra-flip": "turn one face-down card up (click it): the variant makes it "
                 "compulsory",
             }[view.phase]
-        mine = render.seen_score(view.layouts[self.you])
+        mine = seen_worth(view.layouts[self.you])
         return f"Your score so far: {mine}. {view.to_move} to {todo}."
 
     def _refresh(self) -> None:
