@@ -9,7 +9,7 @@ from cardlib.arguments import shown
 from cardlib.cards import Card
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.golf.moves import DISCARD, DRAW, TAKE, GolfMove, Position
-from cardlib.golf.scoring import column_points, value
+from cardlib.golf.scoring import columns, worth_so_far
 from cardlib.golf.view import GolfView
 
 #: what a face-down Golf card is worth on average, for a bot's estimates
@@ -17,14 +17,12 @@ UNKNOWN_GOLF_CARD = 5.0
 
 
 def _estimate(cards: Sequence[Card | None]) -> float:
-    """A layout's expected score from its visible cards (None = face down)."""
+    """A layout's expected score from its visible cards (None = face down): what the
+    face-up cards of each column are worth so far, and each face-down card the average."""
     total = 0.0
-    for c in range(3):
-        top, bottom = cards[c], cards[c + 3]
-        if top is not None and bottom is not None:
-            total += column_points(top, bottom)
-        else:
-            total += sum(value(x) if x is not None else UNKNOWN_GOLF_CARD for x in (top, bottom))
+    for top, bottom in columns(cards):
+        down = (top is None) + (bottom is None)
+        total += worth_so_far(top, bottom) + down * UNKNOWN_GOLF_CARD
     return total
 
 

@@ -71,16 +71,15 @@ from cardlib.game import Event, Game, LegalMoves, Result
 from cardlib.golf import turn
 from cardlib.golf.layout import MAX_PLAYERS, MIN_PLAYERS, Layout, deal, one_pack, shuffled
 from cardlib.golf.match import HOLES_IN_MATCH, GolfMatch
-from cardlib.golf.moves import DISCARD, DRAW, TAKE, GolfMove, MoveKind, Position, short
+from cardlib.golf.moves import COLUMNS, DISCARD, DRAW, TAKE, GolfMove, MoveKind, Position, short
 from cardlib.golf.scoring import (
-    COLUMNS,
     VALUES,
     ColumnScore,
     LayoutScore,
     column_points,
     column_score,
     score_layout,
-    worth_so_far,
+    seen_worth,
 )
 from cardlib.golf.view import GolfView
 
@@ -510,11 +509,10 @@ class GolfGame:
         return {p: self.layouts[p].points() for p in self.players}
 
     def visible_score(self, player: str) -> int:
-        """What the face-up cards of a layout are worth so far: what a player at the table sees."""
+        """What the face-up cards of a layout are worth so far: what a player at the table
+        sees (:func:`~cardlib.golf.scoring.seen_worth`)."""
         lay = self.layouts[self._player(player)]
-        return sum(
-            worth_so_far(lay.visible(Position(c)), lay.visible(Position(c + 3))) for c in range(3)
-        )
+        return seen_worth([lay.visible(pos) for pos in Position])
 
     def _repr_html_(self) -> str:
         from cardlib.golf import render

@@ -33,8 +33,9 @@ from cardlib.exercises.forms import (
 )
 from cardlib.exercises.model import FormError, Unanswered
 from cardlib.golf import GolfGame, GolfMatch, GolfMove, Position, column_points, score_layout
+from cardlib.golf.moves import COLUMNS
 from cardlib.golf.rule_exercises import EXERCISES, SHOWN_LAYOUTS, holding, notation, shown
-from cardlib.golf.scoring import COLUMNS
+from cardlib.golf.scoring import COLUMN_PLACES
 
 # --------------------------------------------------------------------------- golf-1
 
@@ -328,22 +329,25 @@ def _lowest(v: Kept) -> tuple[dict[str, int], tuple[str, ...]]:
     kept, place = Card.parse(v.card), Position.parse(v.place)
     pack = standard_deck()
 
+    top_place, bottom_place = COLUMN_PLACES[place.column]
+    other = bottom_place if place == top_place else top_place
+
     def with_kept(partner: Card) -> int:
-        return column_points(kept, partner) if place < 3 else column_points(partner, kept)
+        return column_points(kept, partner) if place == top_place else column_points(partner, kept)
 
     partner = min((c for c in pack if c != kept), key=lambda c: (with_kept(c), str(c)))
     free = [c for c in pack if c not in (kept, partner)]
     best = min(column_points(t, b) for t in pack for b in pack if t != b)
-    layout = {place: kept, Position((int(place) + 3) % 6): partner}
-    for column in range(3):
-        if column == place.column:
+    layout = {place: kept, other: partner}
+    for upper, lower in COLUMN_PLACES:
+        if place in (upper, lower):
             continue
         top, bottom = next(
             (t, b) for t in free for b in free if t != b and column_points(t, b) == best
         )
         free.remove(top)
         free.remove(bottom)
-        layout[Position(column)], layout[Position(column + 3)] = top, bottom
+        layout[upper], layout[lower] = top, bottom
     cards = tuple(str(layout[p]) for p in Position)
     lows = {
         _column_label(i): int(c.points) for i, c in enumerate(score_layout(list(cards)).columns)
@@ -414,11 +418,11 @@ def _astray(v: Kept) -> tuple[str, ...]:
     """The lowest layout with one column not at its lowest: a king of another column
     swapped for a queen."""
     _lows, cards = _lowest(v)
-    kept = int(Position.parse(v.place))
-    column = next(i for i in range(3) if i != kept % 3)
+    kept = Position.parse(v.place)
+    top, bottom = next(column for column in COLUMN_PLACES if kept not in column)
     queens = [str(c) for c in standard_deck() if c.rank == Rank.QUEEN and str(c) not in cards]
     changed = list(cards)
-    changed[column + 3 if Card.parse(cards[column]).rank == Rank.TWO else column] = queens[0]
+    changed[bottom if Card.parse(cards[top]).rank == Rank.TWO else top] = queens[0]
     return tuple(changed)
 
 

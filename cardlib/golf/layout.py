@@ -17,7 +17,7 @@ from cardlib.cards import Card, find_duplicate, shuffle
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.golf.moves import Position
-from cardlib.golf.scoring import LayoutScore, column_points, score_layout
+from cardlib.golf.scoring import LayoutScore, column_points, columns, score_layout
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -68,9 +68,14 @@ class Layout:
         """The layout's score column by column, with the reasons (all six cards counted)."""
         return score_layout(self.cards)
 
+    def columns(self) -> list[tuple[Card, Card]]:
+        """The layout's three columns, left to right, each (top card, bottom card)
+        (:func:`~cardlib.golf.scoring.columns`)."""
+        return columns(self.cards)
+
     def points(self) -> int:
         """The layout's score (GOLF-COLUMN), all six cards counted."""
-        return sum(column_points(self.cards[c], self.cards[c + 3]) for c in range(3))
+        return sum(column_points(top, bottom) for top, bottom in self.columns())
 
     def shown_by(self, pos: Position) -> str:
         """The rule that says what is seen at ``pos``: a face-up card was put there face up

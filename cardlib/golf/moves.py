@@ -16,7 +16,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardlib.errors import NotationError
-from cardlib.golf.scoring import COLUMNS
+
+#: the three columns of a layout, left to right, in words (GOLF-COLUMN: which places make a
+#: column is :data:`cardlib.golf.scoring.COLUMN_PLACES`)
+COLUMNS = ("left", "middle", "right")
 
 
 class Position(enum.IntEnum):

@@ -8,6 +8,8 @@ import html
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cardlib.golf.moves import COLUMNS
+from cardlib.golf.scoring import columns, seen_worth, worth_so_far
 from cardlib.render import card_html, empty_pile_html
 
 if TYPE_CHECKING:
@@ -50,8 +52,7 @@ def seen_layout_html(
         cells.append(f"<tr>{tds}</tr>")
     if scores:
         totals: list[str] = []
-        for c in range(3):
-            top, bottom = seen[c], seen[c + 3]
+        for top, bottom in columns(seen):
             text = (
                 str(column_score(top, bottom).points)
                 if top is not None and bottom is not None
@@ -64,39 +65,28 @@ def seen_layout_html(
     return f'<table class="cardlib-golf-layout" style="border-collapse:collapse;display:inline-table;">{"".join(cells)}</table>'
 
 
-def seen_score(seen: Sequence[Card | None]) -> int:
-    """What the face-up cards of a layout as a player sees it are worth (the score once
-    every card is up): each column's :func:`~cardlib.golf.scoring.worth_so_far`."""
-    from cardlib.golf.scoring import worth_so_far
-
-    return sum(worth_so_far(seen[c], seen[c + 3]) for c in range(3))
-
-
 def column_scores_html(view: GolfView) -> str:
     """Each player's running column scores as a seat sees them, as small bars: what the
     face-up cards of each column are worth now (a paired column 0), and the total so far;
     once the hole is over (every card up), the hole's scores."""
-    from cardlib.golf.scoring import COLUMNS, worth_so_far
-
     rows = []
     for p in view.players:
         seen = view.layouts[p]
         cells = []
-        for c in range(3):
-            top, bottom = seen[c], seen[c + 3]
+        for name, (top, bottom) in zip(COLUMNS, columns(seen), strict=True):
             pts = worth_so_far(top, bottom)
             down = (top is None) + (bottom is None)
             why = f"{down} down" if down else "both up"
             width = min(abs(pts), 20) * 4
             colour = "#27ae60" if pts <= 0 else "#e67e22"
             cells.append(
-                f'<td style="padding:2px 6px;white-space:nowrap" title="{COLUMNS[c]} column: {pts} ({why})">'
-                f'{COLUMNS[c]} <b>{pts}</b> <span style="display:inline-block;width:{width}px;'
+                f'<td style="padding:2px 6px;white-space:nowrap" title="{name} column: {pts} ({why})">'
+                f'{name} <b>{pts}</b> <span style="display:inline-block;width:{width}px;'
                 f'height:8px;background:{colour}"></span></td>'
             )
         rows.append(
             f'<tr><th style="text-align:left;white-space:nowrap">{html.escape(p)}</th>{"".join(cells)}'
-            f"<td><b>{seen_score(seen)}</b></td></tr>"
+            f"<td><b>{seen_worth(seen)}</b></td></tr>"
         )
     caption = "The hole's scores" if view.is_over else "Column scores so far"
     return (

@@ -26,13 +26,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardlib.cards import Card, Rank, standard_deck
+from cardlib.cards import Card, standard_deck
 from cardlib.errors import RuleViolation
 from cardlib.exercises.drawing import names, said
 from cardlib.exercises.forms import LEGAL, Keys, Number, Table, Verdict, classify
 from cardlib.exercises.model import Chapter
 from cardlib.exercises.verdicts import Verdicts
-from cardlib.golf import GolfGame, GolfMove, GolfOptions, Position
+from cardlib.golf import GolfGame, GolfMove, GolfOptions, Position, score_layout
 
 EXERCISES = Chapter("golf.ipynb")
 
@@ -409,10 +409,10 @@ def _draw_keeping(rng: random.Random) -> Keeping:
         v = Keeping(player, other, cards, tuple(str(p) for p in up), drawn, tuple(moves))
         layouts = {m: v.after(m) for m in moves}
         scores = {v.played(m).scores()[player] for m in moves}
-        twos = any(
-            Card.parse(lay[c]).rank == Card.parse(lay[c + 3]).rank == Rank.TWO
+        twos = any(  # a column of two 2s (GOLF-PAIR-TWOS), as the engine scores it
+            column.rule == "GOLF-PAIR-TWOS"
             for lay in layouts.values()
-            for c in range(3)
+            for column in score_layout(lay).columns
         )
         if len(scores) == 3 and not twos and not set(layouts.values()) & SHOWN_LAYOUTS:
             return v

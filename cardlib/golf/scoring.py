@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from cardlib.arguments import card, shown
 from cardlib.arguments import card as as_card
 from cardlib.cards import Card, Rank
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
+from cardlib.golf.moves import COLUMNS, Position
 
-#: the three columns of a layout, left to right (GOLF-COLUMN)
-COLUMNS = ("left", "middle", "right")
+T = TypeVar("T")
 
 # GOLF-VALUES, as the article's table gives them.
 VALUES: Mapping[Rank, int] = {
@@ -67,6 +68,21 @@ def column_points(top: Card | str, bottom: Card | str) -> int:
     return value(top) + value(bottom)
 
 
+#: which places of a layout make its columns, left to right: (top, bottom) (GOLF-COLUMN)
+COLUMN_PLACES: tuple[tuple[Position, Position], ...] = (
+    (Position.TL, Position.BL),
+    (Position.TM, Position.BM),
+    (Position.TR, Position.BR),
+)
+
+
+def columns(six: Sequence[T]) -> list[tuple[T, T]]:
+    """Six things in the layout's order (TL, TM, TR, BL, BM, BR: its cards, or a player's
+    sight of them with None where a card is face down) as its three columns, left to
+    right, each (top, bottom) (:data:`COLUMN_PLACES`)."""
+    return [(six[top], six[bottom]) for top, bottom in COLUMN_PLACES]
+
+
 def worth_so_far(top: Card | None, bottom: Card | None) -> int:
     """What the face-up cards of a column (None: face down) are worth so far, as a player
     at the table sees them: the column's points (:func:`column_points`) once both are up,
@@ -74,6 +90,13 @@ def worth_so_far(top: Card | None, bottom: Card | None) -> int:
     if top is not None and bottom is not None:
         return column_points(top, bottom)
     return sum(value(c) for c in (top, bottom) if c is not None)
+
+
+def seen_worth(seen: Sequence[Card | None]) -> int:
+    """What the face-up cards of a layout (in the layout's order, None where a card is face
+    down) are worth so far: each column's :func:`worth_so_far`.  Once every card is up, the
+    layout's score."""
+    return sum(worth_so_far(top, bottom) for top, bottom in columns(seen))
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,5 +162,5 @@ def score_layout(cards: Sequence[Card | str]) -> LayoutScore:
     six = [card(c) for c in cards]
     if len(six) != 6:
         raise NotationError(f"a layout has six cards, got {len(six)}")
-    left, middle, right = (column_score(six[c], six[c + 3]) for c in range(3))
+    left, middle, right = (column_score(top, bottom) for top, bottom in columns(six))
     return LayoutScore((left, middle, right))

@@ -24,16 +24,18 @@ from typing import Any
 from cardlib import arguments
 from cardlib.cards import Card, Rank, Suit, find_duplicate
 from cardlib.errors import NotationError
-from cardlib.golf import render
+from cardlib.golf import render, turn
 from cardlib.golf.bot import simple_bot
 from cardlib.golf.engine import (
     COLUMNS,
+    DISCARD,
     GolfGame,
     GolfMove,
     GolfOptions,
     Position,
     score_layout,
 )
+from cardlib.golf.scoring import seen_worth
 from cardlib.golf.view import GolfView
 from cardlib.render import card_html
 from cardlib.widgets import ipywidgets as w
@@ -370,23 +372,20 @@ class GolfTable(SessionControls, w.VBox):
         return status_text(self._headline(view), s.refusal, self.messages[-6:], s.problem)
 
     def _headline(self, view: GolfView) -> str:
-        if view.is_over:  # every card is up (GOLF-END): the scores are there to read
-            scores = {p: render.seen_score(view.layouts[p]) for p in view.players}
-            low = min(scores.values())
-            best = " and ".join(p for p in view.players if scores[p] == low)
-            listed = ", ".join(f"{p} {s}" for p, s in scores.items())
+        if view.is_over:  # every card is up (GOLF-END): the engine's result, in sight of all
+            result = self.game.result()
+            listed = ", ".join(f"{p} {s}" for p, s in result.items())
             return (
-                f"The hole is over (GOLF-END). Scores: {listed}. Lowest: {best}. "
-                f"Your score: {scores[self.you]}."
+                f"The hole is over (GOLF-END). Scores: {listed}. "
+                f"Lowest: {' and '.join(result.winners)}. Your score: {result[self.you]}."
             )
         if view.phase == "place":
-            if GolfMove("discard") in view.legal_moves():
+            # may the card held be discarded?  The engine's rules say (GOLF-TAKE-MUST-REPLACE)
+            refused = turn.refusal(self.game, str(view.to_move), DISCARD)
+            if refused is None:
                 todo = f"place {view.holding} (click a position) or discard it (click the pile)"
             else:
-                todo = (
-                    f"place {view.holding} (click a position): a card taken from the discard "
-                    "pile must replace one of yours (GOLF-TAKE-MUST-REPLACE)"
-                )
+                todo = f"place {view.holding} (click a position): {refused.reason} ({refused.rule})"
         else:
             todo = {
                 "flip": "turn a card face up (click a position)",
@@ -394,7 +393,7 @@ class GolfTable(SessionControls, w.VBox):
                 "extra-flip": "turn one face-down card up (click it): the variant makes it "
                 "compulsory",
             }[view.phase]
-        mine = render.seen_score(view.layouts[self.you])
+        mine = seen_worth(view.layouts[self.you])
         return f"Your score so far: {mine}. {view.to_move} to {todo}."
 
     def _refresh(self) -> None:

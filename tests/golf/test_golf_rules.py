@@ -24,6 +24,7 @@ from cardlib.golf.engine import GolfOptions as _GolfOptions
 from cardlib.golf.holes import PlayedMatch as _PlayedMatch
 from cardlib.golf.layout import Layout
 from cardlib.golf.scoring import column_score as _column_score
+from cardlib.golf.scoring import columns, seen_worth
 from tests.support.rules import check_refusal
 
 P = Position
@@ -373,6 +374,32 @@ LAYOUTS = [
 @pytest.mark.parametrize(("layout", "total"), [c[1:] for c in LAYOUTS], ids=[c[0] for c in LAYOUTS])
 def test_layout_totals(layout, total):
     assert score_layout(layout.split()).total == total
+    assert Layout(cards(layout)).points() == total
+
+
+def test_a_column_is_the_top_and_bottom_card_of_one_position():
+    lay = Layout(cards("AC 2C 3C 4C 5C 6C"))
+    assert lay.columns() == [tuple(cards(c)) for c in ("AC 4C", "2C 5C", "3C 6C")]
+    assert columns(list(P)) == [(P.TL, P.BL), (P.TM, P.BM), (P.TR, P.BR)]
+
+
+SEEN = [
+    # (id, what a player sees top row first, "--" face down, what it is worth so far)
+    ("all-down", "-- -- -- -- -- --", 0),
+    ("one-card-a-column", "8H -- KS -- 2D --", 8 + 0 - 2),
+    ("a-pair-up-is-0", "8H -- -- 8C -- --", 0),
+    ("two-2s-up-are-0", "2S -- -- 2H 5C --", 5),
+    ("all-up-is-the-score", "8H 2S AC 8C KD QH", 9),
+]
+
+
+@pytest.mark.parametrize(("seen", "worth"), [c[1:] for c in SEEN], ids=[c[0] for c in SEEN])
+def test_what_the_face_up_cards_are_worth(seen, worth):
+    sight = [None if c == "--" else Card.parse(c) for c in seen.split()]
+    assert seen_worth(sight) == worth
+    full = [c or Card.parse(f) for c, f in zip(sight, cards("3D 4D 6D 7D 9D 10D"), strict=True)]
+    up = "".join("0" if c is None else "1" for c in sight)
+    assert position(" ".join(map(str, full)), up).visible_score("Ann") == worth
 
 
 # -- GOLF-NO-REARRANGE, GOLF-END, GOLF-STOCK-OUT, GOLF-MATCH -----------------------------------

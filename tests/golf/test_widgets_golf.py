@@ -8,7 +8,8 @@ import re
 import pytest
 
 from cardlib.check import check_file
-from cardlib.golf import GolfMove, GolfOptions, Position
+from cardlib.golf import GolfMove, GolfOptions, Position, turn
+from cardlib.golf.moves import DISCARD
 from cardlib.widgets import GolfTable, LayoutScorer
 
 
@@ -158,6 +159,26 @@ def test_after_taking_the_discard_the_headline_does_not_offer_to_discard_it():
     assert "or discard" not in head and "GOLF-TAKE-MUST-REPLACE" in head
 
 
+def test_the_headline_says_what_the_engine_says_of_discarding_the_card_held():
+    table = GolfTable(seed=2)
+    table.position_buttons[Position.TL].click()
+    table.position_buttons[Position.TR].click()
+    top = table.game.discard_top
+    table.take_button.click()
+    refused = turn.refusal(table.game, "Learner", DISCARD)
+    assert refused is not None and refused.rule == "GOLF-TAKE-MUST-REPLACE"
+    head = table.text.splitlines()[0]
+    assert f"Learner to place {top} (click a position): {refused.reason} " in head
+    assert head.endswith("(GOLF-TAKE-MUST-REPLACE).")
+    table.position_buttons[Position.BM].click()  # placed; the bot plays its turn
+    table.draw_button.click()
+    assert table.game.to_move == "Learner" and table.game.held_from == "stock"
+    assert turn.refusal(table.game, "Learner", DISCARD) is None
+    head = table.text.splitlines()[0]
+    held = table.game.holding
+    assert f"Learner to place {held} (click a position) or discard it (click the pile)." in head
+
+
 def test_every_kind_of_illegal_click_is_answered_and_changes_nothing():
     table = GolfTable(seed=4, options=RULE_SETS["extra-flip-last-turns"])
     tries = [
@@ -301,6 +322,18 @@ def test_the_end_of_a_hole_gives_the_learners_score_as_a_sentence():
     head = table.text.splitlines()[0]
     assert head.startswith("The hole is over (GOLF-END). Scores: ")
     assert head.endswith(f". Your score: {scores['Learner']}.") and "so far" not in head
+
+
+@pytest.mark.parametrize("seed", range(6, 10))
+def test_the_end_of_a_hole_names_the_winners_of_the_engines_result(seed):
+    table = GolfTable(opponents=["Bot 1", "Bot 2"], seed=seed)
+    rng = random.Random(seed)
+    while not table.game.is_over:
+        click_for(table, rng.choice(table.session.legal()))
+    result = table.game.result()
+    head = table.text.splitlines()[0]
+    listed = ", ".join(f"{p} {points}" for p, points in result.items())
+    assert f"Scores: {listed}. Lowest: {' and '.join(result.winners)}. " in head
 
 
 # -- what a learner sees must be true (issue 17) ----------------------------------------
