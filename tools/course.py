@@ -24,10 +24,18 @@ the cells' ``nbgrader`` metadata.
         folder), the teacher's edition and the answer key are removed from the image, so
         that a learner's file browser cannot reach them.  Run by hand on a teacher's
         machine it builds the student edition and removes nothing.
-    python tools/course.py publish DEST
+    python tools/course.py publish DEST [--binder OWNER/NAME]
         the student edition as a git repository of its own in DEST (made if needed; a later
         publish commits what changed), for an nbgitpuller link on a JupyterHub: push it and
         point the link at it, and learners pull the student edition, never the teacher's.
+        With --binder (where DEST will be pushed) its README has a Binder badge that opens
+        the student edition itself, and Binder installs the course's library from the
+        source repository (``repository`` above) at the published commit.
+    python tools/course.py repository OWNER/NAME
+        the one setting of where the course's source is published on GitHub: written into
+        the README's Binder badge, the package's URLs (pyproject.toml) and the pre-commit
+        snippet of docs/examples.md, in place of the name there now (``OWNER/REPO`` in a
+        fresh clone).  ``publish --binder OWNER/NAME`` names the student edition's own.
     python tools/course.py autograde SUBMITTED
         nbgrader autograde of SUBMITTED/<student>/<notebook>.ipynb (with the files beside
         them, such as a widget exercise's answer file); prints each student's points per
@@ -252,6 +260,51 @@ def binder_image(root: Path = ROOT) -> list[str]:
     return removed
 
 
+#: the files that name the repository the course's source is published in (github.com/OWNER/NAME)
+REPOSITORY_FILES = ("README.md", "pyproject.toml", "docs/examples.md")
+#: what a fresh clone names: the repository is not filled in yet
+UNSET = "OWNER/REPO"
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9._-]{1,100}")
+
+
+def repository(root: Path = ROOT) -> str:
+    """The GitHub ``OWNER/NAME`` the README's Binder badge names (``OWNER/REPO``: unset)."""
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"mybinder\.org/v2/gh/([^/\s]+/[^/\s]+)/HEAD", readme)
+    if found is None:
+        raise ValueError("README.md has no Binder badge to read the repository from")
+    return found.group(1)
+
+
+def set_repository(name: str, root: Path = ROOT) -> list[str]:
+    """Write ``name`` (GitHub's ``OWNER/NAME``) wherever the course names its repository, in
+    place of the name there now; the files changed."""
+    if not _NAME.fullmatch(name) or name.endswith((".", ".git")):
+        raise ValueError(f"{name!r} is not a GitHub repository's OWNER/NAME")
+    now = repository(root)
+    changed = []
+    for file in REPOSITORY_FILES:
+        path = root / file
+        text = path.read_text(encoding="utf-8")
+        new = re.sub(
+            rf"(github\.com/|mybinder\.org/v2/gh/){re.escape(now)}(?=[/\s\"'#?)]|$)",
+            lambda m: m.group(1) + name,
+            text,
+            flags=re.M,
+        )
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            changed.append(file)
+    return changed
+
+
+BINDER_BADGE = (
+    "[![Binder](https://mybinder.org/badge_logo.svg)]"
+    "(https://mybinder.org/v2/gh/{student}/HEAD?urlpath=lab/tree/start-here.ipynb)\n\n"
+    "The badge opens this student edition on Binder, with the course's library installed from\n"
+    "its source repository at the commit it was published from (`requirements.txt`).\n\n"
+)
+
 PUBLISHED_README = """# The cardlib course: student edition
 
 Card games as a course in JupyterLab: Six Card Golf, Go Fish and Rook, rule by rule, with
@@ -272,21 +325,51 @@ puts it into each learner's home and never overwrites their changes on a later c
 """
 
 
-def publish(dest: Path) -> str:
+def publish(dest: Path, binder: str | None = None) -> str:
     """Build the student edition into the git repository ``dest`` (made if needed) and commit
-    it; the commit's id, or "" when nothing changed since the last publish."""
+    it; the commit's id, or "" when nothing changed since the last publish.  ``binder``: the
+    ``OWNER/NAME`` that ``dest`` is pushed to, whose Binder badge the README then carries
+    (the source repository must be set: :func:`set_repository`)."""
+    if binder is not None:
+        source_repo = repository()
+        if source_repo == UNSET:
+            raise ValueError(
+                "the source repository is not set: run `python tools/course.py repository "
+                "OWNER/NAME` first (Binder installs the course's library from it)"
+            )
+        if not _NAME.fullmatch(binder):
+            raise ValueError(f"{binder!r} is not a GitHub repository's OWNER/NAME")
+        if binder == source_repo:
+            raise ValueError("the student edition needs a repository of its own, not the source's")
     dest.mkdir(parents=True, exist_ok=True)
     if not (dest / ".git").exists():
         _git(dest, "init", "--quiet", "--initial-branch=main")
     build_student(dest, fallback=not has_nbgrader())
     source = _source_commit()
-    (dest / "README.md").write_text(PUBLISHED_README.format(source=source), encoding="utf-8")
+    readme = PUBLISHED_README.format(source=source)
+    if binder is not None:
+        title, rest = readme.split("\n\n", 1)
+        readme = title + "\n\n" + BINDER_BADGE.format(student=binder) + rest
+        pinned = _source_sha() or "HEAD"
+        (dest / "requirements.txt").write_text(
+            f"cardlib-course[course] @ git+https://github.com/{source_repo}@{pinned}\n",
+            encoding="utf-8",
+        )
+    (dest / "README.md").write_text(readme, encoding="utf-8")
     (dest / ".gitignore").write_text(".ipynb_checkpoints/\n__pycache__/\n", encoding="utf-8")
     _git(dest, "add", "--all")
     if not _git(dest, "status", "--porcelain").stdout.strip():
         return ""
     _git(dest, "commit", "--quiet", "-m", f"Student edition of the cardlib course, from {source}")
     return _git(dest, "rev-parse", "HEAD").stdout.strip()
+
+
+def _source_sha() -> str:
+    """The full id of the source's commit (empty outside git)."""
+    done = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True
+    )
+    return done.stdout.strip() if done.returncode == 0 else ""
 
 
 def _source_commit() -> str:
@@ -438,6 +521,9 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("binder", help="what Binder's postBuild runs (see above)")
     pub = sub.add_parser("publish", help="the student edition as a git repository of its own")
     pub.add_argument("dest", type=Path)
+    pub.add_argument("--binder", metavar="OWNER/NAME", help="where DEST is pushed: its badge")
+    repo = sub.add_parser("repository", help="set where the course's source is published")
+    repo.add_argument("name", metavar="OWNER/NAME")
     grade = sub.add_parser("autograde", help="autograde SUBMITTED/<student>/*.ipynb")
     grade.add_argument("submitted", type=Path)
     key = sub.add_parser("key", help="a student's answer key, or the grading rubric")
@@ -472,11 +558,20 @@ def main(argv: list[str] | None = None) -> int:
             f"the assignment {ASSIGNMENT} in {args.folder / 'source' / ASSIGNMENT}"
         )
     elif args.command == "publish":
-        commit = publish(args.dest)
+        try:
+            commit = publish(args.dest, args.binder)
+        except ValueError as refused:
+            parser.error(str(refused))
         print(
             f"student edition published in {args.dest}: "
             + (f"commit {commit[:12]}; push it for the nbgitpuller link" if commit else "no change")
         )
+    elif args.command == "repository":
+        try:
+            changed = set_repository(args.name)
+        except ValueError as refused:
+            parser.error(str(refused))
+        print(f"the course's repository is {args.name}: " + (", ".join(changed) or "no change"))
     elif args.command == "binder":
         removed = binder_image()
         print(

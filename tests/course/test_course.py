@@ -1031,6 +1031,29 @@ def test_publish_makes_the_student_edition_a_repository_of_its_own(tmp_path):
     assert json.loads((dest / "golf.ipynb").read_text())["cells"]
 
 
+def test_publish_with_binder_gives_the_student_edition_a_badge_of_its_own(tmp_path, monkeypatch):
+    """The published README's badge opens the student edition's repository, never the source's
+    (which holds the solutions); Binder installs the library from the source at its commit."""
+    dest = tmp_path / "course-student"
+    if course.repository() == course.UNSET:  # a fresh clone: the source is not set yet
+        with pytest.raises(ValueError, match=r"tools/course\.py repository"):
+            course.publish(dest, "school/cards-student")
+        assert not dest.exists()
+    monkeypatch.setattr(course, "repository", lambda root=None: "school/cards")
+    with pytest.raises(ValueError, match="of its own"):
+        course.publish(dest, "school/cards")
+    with pytest.raises(ValueError, match="OWNER/NAME"):
+        course.publish(dest, "school/cards student")
+    assert not dest.exists()
+    assert course.publish(dest, "school/cards-student")
+    readme = (dest / "README.md").read_text(encoding="utf-8")
+    badge = re.search(r"mybinder\.org/v2/gh/([^/]+/[^/]+)/HEAD\?urlpath=lab/tree/(\S+?)\)", readme)
+    assert badge and badge.groups() == ("school/cards-student", "start-here.ipynb"), readme
+    assert (dest / badge.group(2)).is_file() and "gh/school/cards/" not in readme
+    pin = (dest / "requirements.txt").read_text(encoding="utf-8").strip()
+    assert re.fullmatch(r"cardlib-course\[course\] @ git\+https://github\.com/school/cards@[0-9a-f]{40}", pin)
+
+
 def test_readme_binder_badge_opens_start_here_of_the_student_edition():
     readme = (ROOT / "README.md").read_text()
     badge = re.search(r"\(https://mybinder\.org/v2/gh/[^)]+\)", readme)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -65,6 +66,40 @@ def test_project_urls_name_the_repository_the_readme_names():
     owner_repo = re.search(r"mybinder\.org/v2/gh/([\w.-]+/[\w.-]+)/HEAD", readme).group(1)
     for url in PROJECT["urls"].values():
         assert url.startswith(f"https://github.com/{owner_repo}"), url
+    examples = (ROOT / "docs" / "examples.md").read_text()
+    assert f"- repo: https://github.com/{owner_repo}\n" in examples
+
+
+def test_the_repository_is_one_setting_written_everywhere_it_is_named(tmp_path):
+    """``tools/course.py repository OWNER/NAME`` writes the name into every file that names
+    the repository, and only there; the files then agree, and a bad name changes nothing."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import course
+
+    for name in course.REPOSITORY_FILES:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, tmp_path / name)
+    before = {n: (tmp_path / n).read_text().splitlines() for n in course.REPOSITORY_FILES}
+    old = course.repository(tmp_path)
+    for bad in ("not a name", "school.org/card-course", "school/", "school/cards.git"):
+        with pytest.raises(ValueError):
+            course.set_repository(bad, tmp_path)
+        assert course.repository(tmp_path) == old
+    assert course.set_repository("school-org/card.course", tmp_path) == list(
+        course.REPOSITORY_FILES
+    )
+    assert course.repository(tmp_path) == "school-org/card.course"
+    assert course.set_repository("school-org/card.course", tmp_path) == []
+    urls = tomllib.loads((tmp_path / "pyproject.toml").read_text())["project"]["urls"]
+    assert all(u.startswith("https://github.com/school-org/card.course") for u in urls.values())
+    assert "- repo: https://github.com/school-org/card.course\n" in (
+        tmp_path / "docs" / "examples.md"
+    ).read_text()
+    for name, lines in before.items():  # only the name changed, line for line
+        after = (tmp_path / name).read_text().splitlines()
+        assert len(after) == len(lines)
+        for was, now in zip(lines, after, strict=True):
+            assert was == now or was.replace(old, "school-org/card.course") == now
 
 
 def test_the_schema_id_is_stable_and_never_fetched():
