@@ -22,7 +22,9 @@ def _name(requirement: str) -> str:
 
 #: PyPI's name -> conda-forge's, for the dependencies whose conda-forge package is named
 #: otherwise (conda-forge's feedstock of that name publishes it); the others are the same
-CONDA_FORGE_NAMES = {"fastjsonschema": "python-fastjsonschema"}
+#: PyPI name -> conda-forge's: fastjsonschema is named so there; matplotlib's package without a
+#: GUI toolkit is matplotlib-base (conda-forge's matplotlib pulls in Qt through pyside6)
+CONDA_FORGE_NAMES = {"fastjsonschema": "python-fastjsonschema", "matplotlib": "matplotlib-base"}
 
 
 def _conda(requirement: str) -> str:
