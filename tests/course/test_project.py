@@ -132,3 +132,23 @@ def test_make_course_gives_jupyterlab_the_courses_server_configuration():
     assert f'JUPYTER_CONFIG_PATH="{ROOT / "jupyter"}' in lab, lab
     config = (ROOT / "jupyter" / "jupyter_server_config.py").read_text()
     assert "terminal.bashrc" in config and (ROOT / "jupyter" / "terminal.bashrc").is_file()
+
+
+def test_the_host_workflows_run_the_readmes_commands():
+    """.github/workflows: the test job runs the README's test command (as .ci/run does) and
+    shows the examples as GitHub annotations; the publish job uploads what `make lite` builds."""
+    readme = (ROOT / "README.md").read_text()
+    assert re.search(r"^make test\b", readme, re.M)
+    assert (ROOT / ".ci" / "run").read_text().strip().endswith("make test")
+    flows = ROOT / ".github" / "workflows"
+    test = yaml.safe_load((flows / "test.yml").read_text())
+    steps = [s.get("run", "") for s in test["jobs"]["test"]["steps"]]
+    assert "make test" in steps
+    assert any(re.search(r"cardlib check --format github examples/?$", s) for s in steps)
+    assert "bookworm" in test["jobs"]["test"]["container"]  # Debian's chromium, as here
+    publish = yaml.safe_load((flows / "publish.yml").read_text())
+    build = publish["jobs"]["build"]["steps"]
+    assert "make lite" in [s.get("run", "") for s in build]
+    uploaded = next(s for s in build if "upload-pages-artifact" in s.get("uses", ""))
+    makefile = (ROOT / "Makefile").read_text()
+    assert f"in {uploaded['with']['path']}/" in makefile.replace("\n#", " ").replace("  ", " ")
