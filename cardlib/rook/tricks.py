@@ -67,8 +67,10 @@ def led_colour(lead: RookCard | str, trump: Colour | str) -> Colour:
     return trump if lead is ROOK else lead.colour  # type: ignore[return-value]
 
 
+@enforces("ROOK-DEAL")
 def own_card(play: Play) -> Verdict:
-    """ROOK-DEAL: only the cards in your own hand can be played."""
+    """Only the cards in your own hand can be played (nine dealt each, five to the nest)."""
+    # how the cards are dealt is cardlib.rook.deal.deal's; this is the rule that refuses
     if play.card in play.held:
         return None
     who = play.who

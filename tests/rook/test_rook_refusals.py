@@ -7,9 +7,9 @@ asking :data:`cardlib.rook.hand.RULES` in order (and, for a card, the rules of t
 :data:`cardlib.rook.tricks.PLAY_RULES`), and the refusal's ID must be that function's mark
 (``fn.rule_id``), the function the catalogue names for the ID (``rules[ID].enforced_by``,
 whose source ``--code`` prints).  Once the hand is over every move is refused by the rule
-that ended it (``hand_over`` names the hand's ``end_rule``).  One refusal is not yet its
-rule's function: a card the player does not hold is refused as ROOK-DEAL by
-``tricks.own_card``, while ROOK-DEAL's function is the deal (issue 29 leaves it open).
+that ended it (``hand_over`` names the hand's ``end_rule``).  No other refusal is
+excused: a card the player does not hold is refused by ROOK-DEAL's own function
+(``tricks.own_card``).
 """
 
 from __future__ import annotations
@@ -64,9 +64,6 @@ def test_every_refusal_comes_from_its_marked_function(config: str, seed: int) ->
                 if fn is hand.hand_over:
                     assert refused.value.rule == game.end_rule, (move, refused.value)
                     continue
-                if fn is tricks.own_card:
-                    assert refused.value.rule == "ROOK-DEAL"
-                    continue
                 assert rule_of(fn) == refused.value.rule, (move, who, refused.value)
                 assert rules[refused.value.rule].enforced_by is fn, refused.value.rule
                 seen.add(refused.value.rule)
@@ -83,6 +80,37 @@ def test_every_refusal_comes_from_its_marked_function(config: str, seed: int) ->
         "ROOK-TRUMP",
         "ROOK-LEAD",
     } <= seen or game.thrown_in
+
+
+def test_every_rule_a_move_is_asked_is_marked_with_its_id() -> None:
+    """Every function of the rule tables that can refuse is the catalogue's function for
+    the ID it refuses with: the rules of the tricks, and the rules of each kind of move
+    (save ``hand_over``, which refuses with the rule that ended the hand, ``card``, which
+    asks the rules of the tricks, and ``leads_any``, which only lets the leader lead)."""
+    asked = {*tricks.PLAY_RULES, *(rule for kind in hand.RULES.values() for rule in kind)}
+    for fn in asked - {hand.hand_over, hand.card, tricks.leads_any}:
+        assert rules[rule_of(fn)].enforced_by is fn, fn
+    assert rules["ROOK-DEAL"].enforced_by is tricks.own_card
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_card_not_held_is_refused_by_rook_deal_s_function(seed: int) -> None:
+    """A card another player holds, offered by the player to move, is refused by the
+    function ``cardlib rules ROOK-DEAL --code`` prints, in its words."""
+    game = CONFIGS["rook-hand"](seed)
+    assert isinstance(game, RookHand)
+    rng = random.Random(seed)
+    while game.phase != "play":
+        game.make(rng.choice(game.legal_moves().now()))
+    who = game.to_move
+    assert who is not None
+    other = next(p for p in game.players if p != who)
+    card = game.hand_of(other)[0]
+    with pytest.raises(RuleViolation) as refused:
+        game.play(RookMove.parse(f"play {card}"))
+    assert refused.value.rule == "ROOK-DEAL"
+    assert f"{who} does not hold {card}" in str(refused.value)
+    assert _refusing_rule(game, who, RookMove.parse(f"play {card}")) is tricks.own_card
 
 
 def test_rules_code_prints_the_refusing_function(capsys: pytest.CaptureFixture[str]) -> None:
