@@ -22,7 +22,7 @@ import pytest
 from cardlib.catalogue import rule_of, rules
 from cardlib.cli import main
 from cardlib.errors import RuleViolation
-from cardlib.rook import RookHand, RookMove, hand, tricks
+from cardlib.rook import RookGame, RookHand, RookMove, RookOptions, hand, tricks
 from cardlib.rook.state import Attempt
 from cardlib.rook.tricks import Play
 from tests.rook.invariants import CONFIGS, candidates
@@ -138,3 +138,49 @@ def test_make_does_what_play_does_on_every_listed_move() -> None:
             assert said == made
             assert checked.describe() == trusted.describe()
         assert checked.result() == trusted.result()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_s_make_does_what_play_does_on_every_listed_move(seed: int) -> None:
+    """A game to its end, hand after hand (from totals near 300, so that random bids end
+    it in a few hands): the trusted path and the checked door make every listed move the
+    same way, the end of each hand told with it; once the game is won ``make`` refuses as
+    ``play`` does (ROOK-GAME), and a refused make changes nothing."""
+    checked, trusted = (
+        RookGame(
+            seed=seed,
+            options=RookOptions(all_pass="redeal"),
+            totals={"NS": 250, "EW": 240},
+            hands_played=3,
+        )
+        for _ in range(2)
+    )
+    rng = random.Random(seed)
+    while not checked.is_over:
+        listed = checked.legal_moves().now()
+        move = rng.choice(listed)
+        said, made = checked.play(move), trusted.make(move)
+        assert said == made
+        assert checked.describe() == trusted.describe()
+        assert trusted.legal_moves() == checked.legal_moves()
+    assert trusted.is_over and checked.result() == trusted.result()
+    assert trusted.log == checked.log and trusted.totals == checked.totals
+    before = trusted.describe()
+    with pytest.raises(RuleViolation) as refused:
+        trusted.make(move)
+    assert refused.value.rule == "ROOK-GAME" and trusted.describe() == before
+
+
+def test_a_refused_make_changes_nothing() -> None:
+    """A move not listed goes through ``play``: refused by its rule, the game unchanged."""
+    game = RookGame(seed=4)
+    game.make("bid 70")
+    before, log = game.describe(), list(game.log)
+    for move in ("bid 70", "play R5", "trump red"):
+        with pytest.raises(RuleViolation) as refused:
+            game.make(move)
+        with pytest.raises(RuleViolation) as checked:
+            game.play(move)
+        assert refused.value.rule == checked.value.rule
+        assert str(refused.value) == str(checked.value)
+        assert game.describe() == before and game.log == log
