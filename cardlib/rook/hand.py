@@ -97,6 +97,9 @@ class RookHand(Auction, Exchange):
     game: ClassVar[str] = "rook"
     #: how many moves have been made (the legal-moves view lists once a position)
     moves_made: int = 0
+    #: the hand's live view of its legal moves, which holds the listing of the position
+    #: (:meth:`legal_moves`; a copy makes its own)
+    _listing: LegalMoves[RookMove] | None = None
 
     def __init__(
         self,
@@ -208,6 +211,7 @@ class RookHand(Auction, Exchange):
         other.tricks = list(self.tricks)
         other._trick = list(self._trick)
         other.log = list(self.log)
+        other._listing = None  # its own view, of its own position
         return other
 
     def __copy__(self) -> RookHand:
@@ -234,7 +238,9 @@ class RookHand(Auction, Exchange):
         At the nest it is every way to lay five of the fourteen cards aside, built only
         when read (``len`` is 2002).  ``"bid 70" in hand.legal_moves()`` takes text.
         """
-        return LegalMoves(self)
+        if self._listing is None:
+            self._listing = LegalMoves(self)
+        return self._listing
 
     def _legal(self) -> Sequence[RookMove]:
         """The legal moves now, built by the phase (legal by construction, in a fixed
@@ -286,10 +292,11 @@ class RookHand(Auction, Exchange):
         """Make a move just taken from :meth:`legal_moves` of this position, for the player
         to move, without judging it again: the trusted path (python-chess's ``push`` beside
         ``push_san``) of the bots, ``simulate`` and the benchmarks.  It is looked up in the
-        listing, which is legal by construction; a move that is not listed goes through
-        :meth:`play`, whose rules refuse it (the hand unchanged)."""
+        listing the view holds for this position (listed now if it was not), which is legal
+        by construction; a move that is not listed goes through :meth:`play`, whose rules
+        refuse it (the hand unchanged)."""
         mv = RookMove.parse(move)
-        if mv not in self._legal():
+        if mv not in self.legal_moves():
             return self.play(mv)
         return self._made(mv)
 

@@ -54,7 +54,7 @@ class Play(NamedTuple):
     @property
     def led(self) -> Colour:
         """The colour of the trick (see :func:`led_colour`)."""
-        return led_colour(self.trick[0], self.trump)
+        return colour_led(self.trick[0], self.trump)
 
     def holding(self, colour: Colour) -> list[RookCard]:
         """The player's ordinary cards of a colour (the Rook has no colour of its own)."""
@@ -62,8 +62,14 @@ class Play(NamedTuple):
 
 
 def led_colour(lead: RookCard | str, trump: Colour | str) -> Colour:
-    """The colour a trick is in: the led card's, or trump when the Rook leads (ROOK-BIRD-LEAD)."""
-    lead, trump = RookCard.parse(lead), Colour.parse(trump)
+    """The colour a trick is in: the led card's, or trump when the Rook leads (ROOK-BIRD-LEAD);
+    the cards may be written in notation (:func:`colour_led` reads the engine's own)."""
+    return colour_led(RookCard.parse(lead), Colour.parse(trump))
+
+
+def colour_led(lead: RookCard, trump: Colour) -> Colour:
+    """The colour a trick led by ``lead`` is in: the led card's, or trump when the Rook leads
+    (ROOK-BIRD-LEAD)."""
     return trump if lead is ROOK else lead.colour  # type: ignore[return-value]
 
 
@@ -216,7 +222,7 @@ def playable(held: Sequence[RookCard], trick: Sequence[RookCard], trump: Colour)
     against each other on every card."""
     if not trick:
         return list(held)  # the leader may lead any card (leads_any)
-    led = led_colour(trick[0], trump)
+    led = colour_led(trick[0], trump)
     same = [c for c in held if c.colour is led]
     if trick[0] is ROOK:
         # ROOK-BIRD-LEAD: a led Rook is trump led, and trump must be played if held
