@@ -25,16 +25,24 @@ GAME_TARGET = 300  # ROOK-GAME
 COUNTER_STEP = math.gcd(*COUNTERS.values(), ROOK_COUNTER)
 
 
+# The rules that score the bidders, each ``rule(bid, took) -> points | None``: the points
+# when the rule applies, None when the other one does (scored asks them in turn).
+
+
 @enforces("ROOK-SCORE-MADE")
-def made_score(took: int) -> int:
+def made_score(bid: int, took: int) -> int | None:
     """A bidding team that takes at least its bid scores everything it took (not the bid, not the bid plus the take)."""
-    return took
+    return took if took >= bid else None
 
 
 @enforces("ROOK-SCORE-SET")
-def set_score(bid: int) -> int:
+def set_score(bid: int, took: int) -> int | None:
     """A bidding team that falls short scores minus the bid, and what it took is not added; the opponents always score what they took. After a set the two entries need not add to 120."""
-    return -bid
+    return -bid if took < bid else None
+
+
+#: the rules that score the bidders, asked in order: one of them applies to every hand
+BIDDERS_SCORE = (made_score, set_score)
 
 
 @dataclass(frozen=True)
@@ -48,8 +56,9 @@ class HandScore:
 
     @property
     def made(self) -> bool:
-        """ROOK-BID-WIN: the bidders' team must take at least the bid in counters."""
-        return self.taken[self.bidders] >= self.bid
+        """ROOK-BID-WIN: the bidders' team must take at least the bid in counters (scored
+        by ROOK-SCORE-MADE, :func:`made_score`)."""
+        return made_score(self.bid, self.taken[self.bidders]) is not None
 
     @property
     def rule(self) -> str:
@@ -76,7 +85,9 @@ def scored(bidders: Team, bid: int, taken: Mapping[Team, int]) -> HandScore:
     team's what it took."""
     took = taken[bidders]
     points = dict(taken)
-    points[bidders] = made_score(took) if took >= bid else set_score(bid)
+    points[bidders] = next(
+        score for rule in BIDDERS_SCORE if (score := rule(bid, took)) is not None
+    )
     return HandScore(bidders, bid, {Team.NS: taken[Team.NS], Team.EW: taken[Team.EW]}, points)
 
 

@@ -4,8 +4,9 @@ The rules for a card are asked in the order the rule book gives them (:data:`PLA
 Each says one of three things about a card offered to a trick (a :class:`Play`): a tuple
 of rule IDs (the card may be played, and these rules say why), a :class:`Refusal` (it may
 not: :meth:`Refusal.error` is the :class:`~cardlib.errors.RuleViolation` that says why), or
-None (this rule has nothing to say; ask the next).  The last rule, ROOK-VOID, always
-answers; :func:`judge` gives the first answer, a refusal as its RuleViolation::
+None (this rule has nothing to say; ask the next).  Some rule answers every card (the
+last, ROOK-VOID, every card of a player who cannot follow); :func:`judge` gives the first
+answer, a refusal as its RuleViolation::
 
     >>> from cardlib.rook.cards import parse_rook_cards
     >>> held = parse_rook_cards("R5 G6 Rook")
@@ -184,6 +185,8 @@ def bird_forced(play: Play) -> Verdict:
 @enforces("ROOK-VOID")
 def void(play: Play) -> Verdict:
     """With no card of the colour led you may play any card; you need not trump."""
+    if play.holding(play.led):
+        return None  # a player who can follow: ROOK-FOLLOW and the Rook's rules decide
     return ("ROOK-VOID",)
 
 
@@ -205,7 +208,7 @@ def verdict(play: Play) -> tuple[str, ...] | Refusal:
         answer = rule(play)
         if answer is not None:
             return answer
-    raise AssertionError("ROOK-VOID answers every card")
+    raise AssertionError("every card is answered: followed, refused, or played when void")
 
 
 def judge(play: Play) -> tuple[str, ...] | RuleViolation:
