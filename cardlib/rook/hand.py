@@ -66,6 +66,7 @@ from cardlib.rook.moves import (
 from cardlib.rook.nest import Exchange, LayAsides, nest_take, trump
 from cardlib.rook.scoring import contract, result, scored
 from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Team
+from cardlib.rook.seats import partner_of as partner_seated
 from cardlib.rook.seats import team_of_seat as team
 from cardlib.rook.state import Attempt, Cards, HandState, Position
 from cardlib.rook.tricks import Play, Trick, lead, playable, trick_winner, verdict
@@ -436,7 +437,8 @@ class RookHand(Auction, Exchange):
         return team(self.players.index(self._player(player)))
 
     def partner_of(self, player: str) -> str:
-        return self.players[(self.players.index(self._player(player)) + 2) % 4]
+        """The player's partner, who sits opposite (:func:`cardlib.rook.seats.partner_of`)."""
+        return partner_seated(self.players, self._player(player))
 
     @property
     def current_trick(self) -> list[tuple[str, RookCard]]:

@@ -18,7 +18,7 @@ from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Result
 from cardlib.rook.cards import COUNTERS, ROOK_COUNTER, TOTAL_COUNTERS
 from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, WHOLE
-from cardlib.rook.seats import Team
+from cardlib.rook.seats import Team, team_of_seat
 
 GAME_TARGET = 300  # ROOK-GAME
 #: what every team's take is a multiple of: the counters' greatest common divisor (5)
@@ -169,6 +169,6 @@ def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
 
 def result(players: Sequence[str], teams: Mapping[str, int]) -> Result:
     """Each player's team's points, the teams' points and the players of the team ahead."""
-    scores = {p: teams["NS" if i % 2 == 0 else "EW"] for i, p in enumerate(players)}
+    scores = {p: teams[team_of_seat(seat)] for seat, p in enumerate(players)}
     top = max(teams.values())
     return Result(scores, [p for p in players if scores[p] == top], teams)
