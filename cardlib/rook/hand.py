@@ -366,16 +366,6 @@ class RookHand(Auction, Exchange):
             return self.bidder
         return self.players[self._high] if self._high >= 0 else None
 
-    @property
-    def nest_rule(self) -> str:
-        """The rule that says what the nest holds: the deal until the auction is won, then
-        the bidder's exchange."""
-        return "ROOK-DEAL" if self.phase == "bid" else "ROOK-NEST-TAKE"
-
-    def hand_rule(self, player: str) -> str:
-        """The rule that says what a player holds: the bidder's exchange, or the deal."""
-        return "ROOK-NEST-TAKE" if player == self.bidder else "ROOK-DEAL"
-
     def counters_rule(self, team: Team | str) -> str:
         """The rule behind a team's counters: ROOK-NEST-LAST when the nest's counters went
         to it with the last trick, otherwise ROOK-COUNT."""
