@@ -141,7 +141,7 @@ class Auction(HandState):
         who, amount = self.players[seat], move.amount
         # the opening bid stands by ROOK-BID-MIN, every later one by ROOK-BID-RAISE
         rules = ("ROOK-BID-MIN",) if self.high_bid is None else ("ROOK-BID-RAISE",)
-        self.high_bid, self._high, self.high_bid_rule = amount, seat, rules[0]
+        self.high_bid, self._high = amount, seat
         said = Fact("bid", rules, "{} bids {}", (who, amount), who, value=amount)
         self._turn = self._next_bidder(seat)
         if self._turn == seat:  # everyone else has passed already

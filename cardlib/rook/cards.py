@@ -125,7 +125,7 @@ class RookCard:
     def parse(cls, text: str | RookCard) -> RookCard:
         """Read ``R14``, ``g6``, ``red 14``, ``Green 6``, ``Rook`` or ``bird``; anything else raises."""
         if isinstance(text, RookCard):
-            return _CARDS[(text.colour, text.number)]
+            return text  # there is one object per card (__new__, __copy__, __reduce__)
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not a Rook card: write it like R14, G6 or Rook")
         key = " ".join(text.lower().split())

@@ -272,19 +272,26 @@ def _hand_claim(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
         here = (*path, name)
         _player(hand.players, name, here)
         held = hand.hand_of(name)
-        rule = hand.hand_rule(name)
+        rule = _hand_rule(hand, name)
         if isinstance(claimed, int):
             yield _compare(here, rule, f"cards in {name}'s hand", claimed, len(held))
         else:
             yield _compare(here, rule, f"{name}'s hand", _cards(claimed, here), held)
 
 
+def _hand_rule(hand: RookHand, player: str) -> str:
+    """The rule that says what a player holds: the bidder's exchange, or the deal."""
+    return "ROOK-NEST-TAKE" if player == hand.bidder else "ROOK-DEAL"
+
+
 def _nest(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     hand = _hand(state, path)
+    # what the nest holds: the deal's until the auction is won, then the bidder's exchange
+    rule = "ROOK-DEAL" if hand.phase == "bid" else "ROOK-NEST-TAKE"
     if isinstance(value, int):
-        yield _compare(path, hand.nest_rule, "cards in the nest", value, len(hand.nest))
+        yield _compare(path, rule, "cards in the nest", value, len(hand.nest))
     else:
-        yield _compare(path, hand.nest_rule, "the nest", _cards(value, path), _sorted(hand.nest))
+        yield _compare(path, rule, "the nest", _cards(value, path), _sorted(hand.nest))
 
 
 def _players_list(hand: RookHand, value: list[Any], path: Path) -> list[str]:
@@ -481,7 +488,11 @@ def _turn_rule(hand: RookHand) -> str:
 
 
 def _high_bid_rule(hand: RookHand) -> str:
-    return hand.high_bid_rule
+    """The rule behind the high bid, read from the facts: the rule the last bid's fact
+    names (ROOK-BID-MIN for the opening, ROOK-BID-RAISE once raised); ROOK-BID-MIN when
+    no bid was made here (a position set up with its contract, the dealer taking 70)."""
+    bids = (fact for event in reversed(hand.log) for fact in event.facts if fact.kind == "bid")
+    return next((fact.rules[0] for fact in bids), "ROOK-BID-MIN")
 
 
 def _dealer(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:

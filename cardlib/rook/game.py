@@ -311,24 +311,31 @@ class RookGame:
         return RookMove.parse(text)
 
     def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
+        """Check and make one move of the hand in play (:meth:`RookHand.play`); once the
+        game is won, every move is refused (ROOK-GAME)."""
         if self.winner is not None:
             raise RuleViolation(
                 "ROOK-GAME",
                 f"the game is over: {self.winner.label} won with {self.totals[self.winner]} "
                 f"to {self.totals[self.winner.other]}",
             )
-        hand = self.hand
-        event = hand.play(move, player=player)
-        if hand.is_over:
+        return self._after(self.hand.play(move, player=player))
+
+    def make(self, move: str | RookMove) -> Event:
+        """Make a move just taken from :meth:`legal_moves` of this position without judging
+        it again: the hand's trusted path (:meth:`RookHand.make`).  Once the game is won
+        nothing is listed, so the move goes through :meth:`play`, which refuses it."""
+        if self.winner is not None:
+            return self.play(move)
+        return self._after(self.hand.make(move))
+
+    def _after(self, event: Event) -> Event:
+        """A move of the hand made: the end of the hand told with it, and the move logged."""
+        if self.hand.is_over:
             event = event._replace(facts=(*event.facts, *self._end_hand()))
         if self._record:
             self.log.append(event)
         return event
-
-    def make(self, move: str | RookMove) -> Event:
-        """Make a move just taken from the listing: for now :meth:`play` (see
-        :meth:`RookHand.make`)."""
-        return self.play(move)
 
     def record_hand(
         self, bidders: Team | str, bid: int, taken: Mapping[Team | str, int]

@@ -66,6 +66,7 @@ from cardlib.rook.moves import (
 from cardlib.rook.nest import Exchange, LayAsides, nest_take, trump
 from cardlib.rook.scoring import contract, result, scored
 from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Team
+from cardlib.rook.seats import partner_of as partner_seated
 from cardlib.rook.seats import team_of_seat as team
 from cardlib.rook.state import Attempt, Cards, HandState, Position
 from cardlib.rook.tricks import Play, Trick, lead, playable, trick_winner, verdict
@@ -97,6 +98,9 @@ class RookHand(Auction, Exchange):
     game: ClassVar[str] = "rook"
     #: how many moves have been made (the legal-moves view lists once a position)
     moves_made: int = 0
+    #: the hand's live view of its legal moves, which holds the listing of the position
+    #: (:meth:`legal_moves`; a copy makes its own)
+    _listing: LegalMoves[RookMove] | None = None
 
     def __init__(
         self,
@@ -208,6 +212,7 @@ class RookHand(Auction, Exchange):
         other.tricks = list(self.tricks)
         other._trick = list(self._trick)
         other.log = list(self.log)
+        other._listing = None  # its own view, of its own position
         return other
 
     def __copy__(self) -> RookHand:
@@ -234,7 +239,9 @@ class RookHand(Auction, Exchange):
         At the nest it is every way to lay five of the fourteen cards aside, built only
         when read (``len`` is 2002).  ``"bid 70" in hand.legal_moves()`` takes text.
         """
-        return LegalMoves(self)
+        if self._listing is None:
+            self._listing = LegalMoves(self)
+        return self._listing
 
     def _legal(self) -> Sequence[RookMove]:
         """The legal moves now, built by the phase (legal by construction, in a fixed
@@ -286,10 +293,11 @@ class RookHand(Auction, Exchange):
         """Make a move just taken from :meth:`legal_moves` of this position, for the player
         to move, without judging it again: the trusted path (python-chess's ``push`` beside
         ``push_san``) of the bots, ``simulate`` and the benchmarks.  It is looked up in the
-        listing, which is legal by construction; a move that is not listed goes through
-        :meth:`play`, whose rules refuse it (the hand unchanged)."""
+        listing the view holds for this position (listed now if it was not), which is legal
+        by construction; a move that is not listed goes through :meth:`play`, whose rules
+        refuse it (the hand unchanged)."""
         mv = RookMove.parse(move)
-        if mv not in self._legal():
+        if mv not in self.legal_moves():
             return self.play(mv)
         return self._made(mv)
 
@@ -358,16 +366,6 @@ class RookHand(Auction, Exchange):
             return self.bidder
         return self.players[self._high] if self._high >= 0 else None
 
-    @property
-    def nest_rule(self) -> str:
-        """The rule that says what the nest holds: the deal until the auction is won, then
-        the bidder's exchange."""
-        return "ROOK-DEAL" if self.phase == "bid" else "ROOK-NEST-TAKE"
-
-    def hand_rule(self, player: str) -> str:
-        """The rule that says what a player holds: the bidder's exchange, or the deal."""
-        return "ROOK-NEST-TAKE" if player == self.bidder else "ROOK-DEAL"
-
     def counters_rule(self, team: Team | str) -> str:
         """The rule behind a team's counters: ROOK-NEST-LAST when the nest's counters went
         to it with the last trick, otherwise ROOK-COUNT."""
@@ -429,7 +427,8 @@ class RookHand(Auction, Exchange):
         return team(self.players.index(self._player(player)))
 
     def partner_of(self, player: str) -> str:
-        return self.players[(self.players.index(self._player(player)) + 2) % 4]
+        """The player's partner, who sits opposite (:func:`cardlib.rook.seats.partner_of`)."""
+        return partner_seated(self.players, self._player(player))
 
     @property
     def current_trick(self) -> list[tuple[str, RookCard]]:

@@ -18,23 +18,31 @@ from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Result
 from cardlib.rook.cards import COUNTERS, ROOK_COUNTER, TOTAL_COUNTERS
 from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, WHOLE
-from cardlib.rook.seats import Team
+from cardlib.rook.seats import Team, team_of_seat
 
 GAME_TARGET = 300  # ROOK-GAME
 #: what every team's take is a multiple of: the counters' greatest common divisor (5)
 COUNTER_STEP = math.gcd(*COUNTERS.values(), ROOK_COUNTER)
 
 
+# The rules that score the bidders, each ``rule(bid, took) -> points | None``: the points
+# when the rule applies, None when the other one does (scored asks them in turn).
+
+
 @enforces("ROOK-SCORE-MADE")
-def made_score(took: int) -> int:
+def made_score(bid: int, took: int) -> int | None:
     """A bidding team that takes at least its bid scores everything it took (not the bid, not the bid plus the take)."""
-    return took
+    return took if took >= bid else None
 
 
 @enforces("ROOK-SCORE-SET")
-def set_score(bid: int) -> int:
+def set_score(bid: int, took: int) -> int | None:
     """A bidding team that falls short scores minus the bid, and what it took is not added; the opponents always score what they took. After a set the two entries need not add to 120."""
-    return -bid
+    return -bid if took < bid else None
+
+
+#: the rules that score the bidders, asked in order: one of them applies to every hand
+BIDDERS_SCORE = (made_score, set_score)
 
 
 @dataclass(frozen=True)
@@ -48,8 +56,9 @@ class HandScore:
 
     @property
     def made(self) -> bool:
-        """ROOK-BID-WIN: the bidders' team must take at least the bid in counters."""
-        return self.taken[self.bidders] >= self.bid
+        """ROOK-BID-WIN: the bidders' team must take at least the bid in counters (scored
+        by ROOK-SCORE-MADE, :func:`made_score`)."""
+        return made_score(self.bid, self.taken[self.bidders]) is not None
 
     @property
     def rule(self) -> str:
@@ -76,7 +85,9 @@ def scored(bidders: Team, bid: int, taken: Mapping[Team, int]) -> HandScore:
     team's what it took."""
     took = taken[bidders]
     points = dict(taken)
-    points[bidders] = made_score(took) if took >= bid else set_score(bid)
+    points[bidders] = next(
+        score for rule in BIDDERS_SCORE if (score := rule(bid, took)) is not None
+    )
     return HandScore(bidders, bid, {Team.NS: taken[Team.NS], Team.EW: taken[Team.EW]}, points)
 
 
@@ -158,6 +169,6 @@ def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
 
 def result(players: Sequence[str], teams: Mapping[str, int]) -> Result:
     """Each player's team's points, the teams' points and the players of the team ahead."""
-    scores = {p: teams["NS" if i % 2 == 0 else "EW"] for i, p in enumerate(players)}
+    scores = {p: teams[team_of_seat(seat)] for seat, p in enumerate(players)}
     top = max(teams.values())
     return Result(scores, [p for p in players if scores[p] == top], teams)

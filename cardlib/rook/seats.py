@@ -84,6 +84,13 @@ def team_of_seat(seat: int) -> Team:
     return Seat(seat % 4).team
 
 
+def partner_of(players: Sequence[str], player: str) -> str:
+    """A player's partner, of ``players`` in seat order: the other seat of their team."""
+    seat = Seat(players.index(player))
+    first, second = seat.team.seats
+    return players[second if seat is first else first]
+
+
 @enforces("ROOK-TEAMS")
 def four_players(players: Sequence[str]) -> tuple[str, ...]:
     """Four players; North-South play against East-West."""

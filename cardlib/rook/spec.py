@@ -13,7 +13,7 @@ from cardlib.rook.bot import simple_bot
 from cardlib.rook.cards import counters
 from cardlib.rook.game import RookGame
 from cardlib.rook.hand import RookHand
-from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions
+from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, team_of_seat
 
 #: the partnerships (ROOK-TEAMS): North and South sit at even places, East and West at odd
 _TEAMS = ("NS", "EW")
@@ -45,7 +45,7 @@ def _widgets() -> ModuleType:
 
 
 def _per_player(game: Any, teams: dict[str, int]) -> dict[str, int]:
-    return {p: teams[_TEAMS[i % 2]] for i, p in enumerate(game.players)}
+    return {p: teams[team_of_seat(seat)] for seat, p in enumerate(game.players)}
 
 
 def _running(game: RookHand | RookGame) -> tuple[dict[str, int], dict[str, int]]:

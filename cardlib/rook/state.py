@@ -83,8 +83,6 @@ class HandState:
         # the auction
         self.high_bid: int | None = None
         self._high = -1  # the seat of the highest bid
-        #: the rule behind the high bid: ROOK-BID-MIN for the opening, ROOK-BID-RAISE once raised
-        self.high_bid_rule = "ROOK-BID-MIN"
         self._passed = [False, False, False, False]
         #: True once all four passed and a house rule settled it (ROOK-ALL-PASS)
         self.all_passed = False

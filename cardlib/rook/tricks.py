@@ -4,8 +4,9 @@ The rules for a card are asked in the order the rule book gives them (:data:`PLA
 Each says one of three things about a card offered to a trick (a :class:`Play`): a tuple
 of rule IDs (the card may be played, and these rules say why), a :class:`Refusal` (it may
 not: :meth:`Refusal.error` is the :class:`~cardlib.errors.RuleViolation` that says why), or
-None (this rule has nothing to say; ask the next).  The last rule, ROOK-VOID, always
-answers; :func:`judge` gives the first answer, a refusal as its RuleViolation::
+None (this rule has nothing to say; ask the next).  Some rule answers every card (the
+last, ROOK-VOID, every card of a player who cannot follow); :func:`judge` gives the first
+answer, a refusal as its RuleViolation::
 
     >>> from cardlib.rook.cards import parse_rook_cards
     >>> held = parse_rook_cards("R5 G6 Rook")
@@ -54,7 +55,7 @@ class Play(NamedTuple):
     @property
     def led(self) -> Colour:
         """The colour of the trick (see :func:`led_colour`)."""
-        return led_colour(self.trick[0], self.trump)
+        return colour_led(self.trick[0], self.trump)
 
     def holding(self, colour: Colour) -> list[RookCard]:
         """The player's ordinary cards of a colour (the Rook has no colour of its own)."""
@@ -62,13 +63,21 @@ class Play(NamedTuple):
 
 
 def led_colour(lead: RookCard | str, trump: Colour | str) -> Colour:
-    """The colour a trick is in: the led card's, or trump when the Rook leads (ROOK-BIRD-LEAD)."""
-    lead, trump = RookCard.parse(lead), Colour.parse(trump)
+    """The colour a trick is in: the led card's, or trump when the Rook leads (ROOK-BIRD-LEAD);
+    the cards may be written in notation (:func:`colour_led` reads the engine's own)."""
+    return colour_led(RookCard.parse(lead), Colour.parse(trump))
+
+
+def colour_led(lead: RookCard, trump: Colour) -> Colour:
+    """The colour a trick led by ``lead`` is in: the led card's, or trump when the Rook leads
+    (ROOK-BIRD-LEAD)."""
     return trump if lead is ROOK else lead.colour  # type: ignore[return-value]
 
 
+@enforces("ROOK-DEAL")
 def own_card(play: Play) -> Verdict:
-    """ROOK-DEAL: only the cards in your own hand can be played."""
+    """Only the cards in your own hand can be played (nine dealt each, five to the nest)."""
+    # how the cards are dealt is cardlib.rook.deal.deal's; this is the rule that refuses
     if play.card in play.held:
         return None
     who = play.who
@@ -176,6 +185,8 @@ def bird_forced(play: Play) -> Verdict:
 @enforces("ROOK-VOID")
 def void(play: Play) -> Verdict:
     """With no card of the colour led you may play any card; you need not trump."""
+    if play.holding(play.led):
+        return None  # a player who can follow: ROOK-FOLLOW and the Rook's rules decide
     return ("ROOK-VOID",)
 
 
@@ -197,7 +208,7 @@ def verdict(play: Play) -> tuple[str, ...] | Refusal:
         answer = rule(play)
         if answer is not None:
             return answer
-    raise AssertionError("ROOK-VOID answers every card")
+    raise AssertionError("every card is answered: followed, refused, or played when void")
 
 
 def judge(play: Play) -> tuple[str, ...] | RuleViolation:
@@ -214,7 +225,7 @@ def playable(held: Sequence[RookCard], trick: Sequence[RookCard], trump: Colour)
     against each other on every card."""
     if not trick:
         return list(held)  # the leader may lead any card (leads_any)
-    led = led_colour(trick[0], trump)
+    led = colour_led(trick[0], trump)
     same = [c for c in held if c.colour is led]
     if trick[0] is ROOK:
         # ROOK-BIRD-LEAD: a led Rook is trump led, and trump must be played if held

@@ -28,6 +28,7 @@ from cardlib.rook.cards import Colour, RookCard
 from cardlib.rook.moves import RookMove
 from cardlib.rook.nest import LayAsides
 from cardlib.rook.scoring import HandScore
+from cardlib.rook.seats import partner_of as partner_seated
 from cardlib.rook.tricks import Trick
 
 if TYPE_CHECKING:
@@ -81,7 +82,8 @@ class RookView:
         return self.phase == "over"
 
     def partner_of(self, player: str) -> str:
-        return self.players[(self.players.index(player) + 2) % 4]
+        """The player's partner, who sits opposite (:func:`cardlib.rook.seats.partner_of`)."""
+        return partner_seated(self.players, player)
 
     def legal_moves(self) -> LegalMoves[RookMove]:
         """The player's legal moves now (none when it is not their turn)."""

@@ -7,9 +7,9 @@ asking :data:`cardlib.rook.hand.RULES` in order (and, for a card, the rules of t
 :data:`cardlib.rook.tricks.PLAY_RULES`), and the refusal's ID must be that function's mark
 (``fn.rule_id``), the function the catalogue names for the ID (``rules[ID].enforced_by``,
 whose source ``--code`` prints).  Once the hand is over every move is refused by the rule
-that ended it (``hand_over`` names the hand's ``end_rule``).  One refusal is not yet its
-rule's function: a card the player does not hold is refused as ROOK-DEAL by
-``tricks.own_card``, while ROOK-DEAL's function is the deal (issue 29 leaves it open).
+that ended it (``hand_over`` names the hand's ``end_rule``).  No other refusal is
+excused: a card the player does not hold is refused by ROOK-DEAL's own function
+(``tricks.own_card``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 from cardlib.catalogue import rule_of, rules
 from cardlib.cli import main
 from cardlib.errors import RuleViolation
-from cardlib.rook import RookHand, RookMove, hand, tricks
+from cardlib.rook import RookGame, RookHand, RookMove, RookOptions, hand, tricks
 from cardlib.rook.state import Attempt
 from cardlib.rook.tricks import Play
 from tests.rook.invariants import CONFIGS, candidates
@@ -64,9 +64,6 @@ def test_every_refusal_comes_from_its_marked_function(config: str, seed: int) ->
                 if fn is hand.hand_over:
                     assert refused.value.rule == game.end_rule, (move, refused.value)
                     continue
-                if fn is tricks.own_card:
-                    assert refused.value.rule == "ROOK-DEAL"
-                    continue
                 assert rule_of(fn) == refused.value.rule, (move, who, refused.value)
                 assert rules[refused.value.rule].enforced_by is fn, refused.value.rule
                 seen.add(refused.value.rule)
@@ -83,6 +80,37 @@ def test_every_refusal_comes_from_its_marked_function(config: str, seed: int) ->
         "ROOK-TRUMP",
         "ROOK-LEAD",
     } <= seen or game.thrown_in
+
+
+def test_every_rule_a_move_is_asked_is_marked_with_its_id() -> None:
+    """Every function of the rule tables that can refuse is the catalogue's function for
+    the ID it refuses with: the rules of the tricks, and the rules of each kind of move
+    (save ``hand_over``, which refuses with the rule that ended the hand, ``card``, which
+    asks the rules of the tricks, and ``leads_any``, which only lets the leader lead)."""
+    asked = {*tricks.PLAY_RULES, *(rule for kind in hand.RULES.values() for rule in kind)}
+    for fn in asked - {hand.hand_over, hand.card, tricks.leads_any}:
+        assert rules[rule_of(fn)].enforced_by is fn, fn
+    assert rules["ROOK-DEAL"].enforced_by is tricks.own_card
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_card_not_held_is_refused_by_rook_deal_s_function(seed: int) -> None:
+    """A card another player holds, offered by the player to move, is refused by the
+    function ``cardlib rules ROOK-DEAL --code`` prints, in its words."""
+    game = CONFIGS["rook-hand"](seed)
+    assert isinstance(game, RookHand)
+    rng = random.Random(seed)
+    while game.phase != "play":
+        game.make(rng.choice(game.legal_moves().now()))
+    who = game.to_move
+    assert who is not None
+    other = next(p for p in game.players if p != who)
+    card = game.hand_of(other)[0]
+    with pytest.raises(RuleViolation) as refused:
+        game.play(RookMove.parse(f"play {card}"))
+    assert refused.value.rule == "ROOK-DEAL"
+    assert f"{who} does not hold {card}" in str(refused.value)
+    assert _refusing_rule(game, who, RookMove.parse(f"play {card}")) is tricks.own_card
 
 
 def test_rules_code_prints_the_refusing_function(capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,3 +138,49 @@ def test_make_does_what_play_does_on_every_listed_move() -> None:
             assert said == made
             assert checked.describe() == trusted.describe()
         assert checked.result() == trusted.result()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_s_make_does_what_play_does_on_every_listed_move(seed: int) -> None:
+    """A game to its end, hand after hand (from totals near 300, so that random bids end
+    it in a few hands): the trusted path and the checked door make every listed move the
+    same way, the end of each hand told with it; once the game is won ``make`` refuses as
+    ``play`` does (ROOK-GAME), and a refused make changes nothing."""
+    checked, trusted = (
+        RookGame(
+            seed=seed,
+            options=RookOptions(all_pass="redeal"),
+            totals={"NS": 250, "EW": 240},
+            hands_played=3,
+        )
+        for _ in range(2)
+    )
+    rng = random.Random(seed)
+    while not checked.is_over:
+        listed = checked.legal_moves().now()
+        move = rng.choice(listed)
+        said, made = checked.play(move), trusted.make(move)
+        assert said == made
+        assert checked.describe() == trusted.describe()
+        assert trusted.legal_moves() == checked.legal_moves()
+    assert trusted.is_over and checked.result() == trusted.result()
+    assert trusted.log == checked.log and trusted.totals == checked.totals
+    before = trusted.describe()
+    with pytest.raises(RuleViolation) as refused:
+        trusted.make(move)
+    assert refused.value.rule == "ROOK-GAME" and trusted.describe() == before
+
+
+def test_a_refused_make_changes_nothing() -> None:
+    """A move not listed goes through ``play``: refused by its rule, the game unchanged."""
+    game = RookGame(seed=4)
+    game.make("bid 70")
+    before, log = game.describe(), list(game.log)
+    for move in ("bid 70", "play R5", "trump red"):
+        with pytest.raises(RuleViolation) as refused:
+            game.make(move)
+        with pytest.raises(RuleViolation) as checked:
+            game.play(move)
+        assert refused.value.rule == checked.value.rule
+        assert str(refused.value) == str(checked.value)
+        assert game.describe() == before and game.log == log

@@ -727,6 +727,17 @@ def test_teams_north_south_against_east_west():
     assert hand.partner_of("Ann") == "Cy" and hand.partner_of("Di") == "Ben"
     assert [s.team for s in Seat] == [Team.NS, Team.EW, Team.NS, Team.EW]
     assert RookHand().players == DEFAULT_PLAYERS == ("North", "East", "South", "West")
+    # the hand, a seat's view and the result all ask the one seating: partners share a team
+    seen = hand.view("Ben")
+    for p in hand.players:
+        partner = hand.partner_of(p)
+        assert partner != p and hand.team_of(partner) == hand.team_of(p)
+        assert seen.partner_of(p) == partner
+    done = RookHand.from_position(hand.players, {}, bid=("Ben", 70), trump="red")
+    while not done.is_over:
+        done.make(done.legal_moves().now()[0])
+    scores = done.result()
+    assert all(scores[p] == scores.teams[done.team_of(p)] for p in done.players)
 
 
 @pytest.mark.parametrize("dealer", DEFAULT_PLAYERS)
