@@ -116,7 +116,7 @@ from cardlib.exercises.forms import (
     Tuple,
     Verdict,
 )
-from cardlib.exercises.grading import check, feedback, grade, reset_hints, score
+from cardlib.exercises.grading import answered, check, feedback, grade, reset_hints, score
 from cardlib.exercises.model import (
     KINDS,
     Chapter,
@@ -162,6 +162,7 @@ __all__ = [
     "Unanswered",
     "UnknownExercise",
     "Verdict",
+    "answered",
     "check",
     "feedback",
     "grade",

@@ -6,7 +6,9 @@ Every call marks the current student's variant (:func:`cardlib.exercises.student
 
 from __future__ import annotations
 
+import os
 import re
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +59,31 @@ def feedback(exercise_id: str, answer: Any) -> str:
     """What :func:`check` says about ``answer`` at its first hint, without counting it as a
     try: what an autograder test prints beside its points."""
     return _feedback(lookup(exercise_id), answer, lambda _e: 1).message
+
+
+def answered(exercise_id: str, answer: Callable[[], Any]) -> None:
+    """Under nbgrader's Validate (which sets ``NBGRADER_EXECUTION=validate``), raise
+    :class:`~cardlib.exercises.model.Unanswered` in the exercise's own words when its answer
+    is not written yet, or is not of the form asked for; ``answer`` gives the answer (a
+    ``lambda: answer_4``: an answer cell never run, or whose stub left no answer, is
+    unanswered).  Anywhere else it does nothing: a learner running the notebook reads
+    "not answered yet" from :func:`check`, and the autograder gives a blank answer 0.
+    Whether an answer is right is never said here: that is the hidden tests'.
+
+    >>> answered("golf-1", lambda: None)  # not validating: nothing
+    """
+    if os.environ.get("NBGRADER_EXECUTION") != "validate":
+        return
+    exercise = lookup(exercise_id)
+    try:
+        given = answer()
+    except NameError:
+        given = None
+    said = _feedback(exercise, given, lambda _e: 1)
+    if said.kind in ("unanswered", "form"):
+        # in lines nbgrader shows whole (it cuts a line of an error, "Unanswered: " and all, at 90)
+        words = f"{exercise.id} ({exercise.title}) is not ready to hand in. {said}"
+        raise Unanswered("\n".join(textwrap.wrap(words, 70)))
 
 
 def reset_hints(exercise_id: str | None = None) -> None:

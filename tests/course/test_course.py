@@ -791,6 +791,38 @@ def test_student_edition_runs_top_to_bottom_and_says_unanswered(student):
         assert all("not answered yet" in s for s in said), said
 
 
+@pytest.mark.skipif(not course.has_nbgrader(), reason="nbgrader is the teacher extra's")
+def test_nbgrader_validate_names_each_blank_exercise_in_its_own_words(student, tmp_path):
+    """nbgrader's Validate (what a learner's Validate button runs) fails on an exercise still
+    blank, naming it and saying what to write, and passes once every answer is written;
+    whether an answer is right stays the hidden tests' (a wrong one validates)."""
+    blank = _submission(student, set())["start-here.ipynb"]
+    answered = _submission(student, {"sh-1", "sh-2"})["start-here.ipynb"]
+    wrong = copy.deepcopy(blank)
+    _write_answers({"start-here.ipynb": wrong}, {"sh-1": "('GOLF-DECK', 1)"})
+    said = {}
+    for name, nb in (("blank", blank), ("answered", answered), ("wrong", wrong)):
+        folder = tmp_path / name
+        shutil.copytree(student, folder, ignore=shutil.ignore_patterns("*.ipynb"))
+        (folder / "start-here.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+        done = subprocess.run(
+            [sys.executable, "-m", "nbgrader", "validate", "start-here.ipynb"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            env={k: v for k, v in os.environ.items() if k != "NBGRADER_EXECUTION"},
+        )
+        said[name] = " ".join((done.stdout + done.stderr).split())  # nbgrader wraps lines
+    assert "Success! Your notebook passes all the tests." not in said["blank"]
+    for exercise in ("sh-1", "sh-2"):
+        title = EXERCISES[exercise].title
+        assert f"Unanswered: {exercise} ({title}) is not ready to hand in." in said["blank"]
+    assert "not answered yet" in said["blank"] and "Write it as (None, None)" in said["blank"]
+    assert "Success! Your notebook passes all the tests." in said["answered"], said["answered"]
+    assert "sh-1 (" not in said["wrong"] and "sh-2 (" in said["wrong"], said["wrong"]
+
+
 # --------------------------------------------------------------------------- autograding
 
 
@@ -1051,7 +1083,9 @@ def test_publish_with_binder_gives_the_student_edition_a_badge_of_its_own(tmp_pa
     assert badge and badge.groups() == ("school/cards-student", "start-here.ipynb"), readme
     assert (dest / badge.group(2)).is_file() and "gh/school/cards/" not in readme
     pin = (dest / "requirements.txt").read_text(encoding="utf-8").strip()
-    assert re.fullmatch(r"cardlib-course\[course\] @ git\+https://github\.com/school/cards@[0-9a-f]{40}", pin)
+    assert re.fullmatch(
+        r"cardlib-course\[course\] @ git\+https://github\.com/school/cards@[0-9a-f]{40}", pin
+    )
 
 
 def test_readme_binder_badge_opens_start_here_of_the_student_edition():

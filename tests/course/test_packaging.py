@@ -92,9 +92,10 @@ def test_the_repository_is_one_setting_written_everywhere_it_is_named(tmp_path):
     assert course.set_repository("school-org/card.course", tmp_path) == []
     urls = tomllib.loads((tmp_path / "pyproject.toml").read_text())["project"]["urls"]
     assert all(u.startswith("https://github.com/school-org/card.course") for u in urls.values())
-    assert "- repo: https://github.com/school-org/card.course\n" in (
-        tmp_path / "docs" / "examples.md"
-    ).read_text()
+    assert (
+        "- repo: https://github.com/school-org/card.course\n"
+        in (tmp_path / "docs" / "examples.md").read_text()
+    )
     for name, lines in before.items():  # only the name changed, line for line
         after = (tmp_path / name).read_text().splitlines()
         assert len(after) == len(lines)
