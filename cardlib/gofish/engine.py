@@ -227,6 +227,13 @@ class GoFishGame:
         new._rng.setstate(self._rng.getstate())
         return new
 
+    def __getstate__(self) -> dict[str, object]:
+        """The game as pickled: without the listing held for its position (listed again
+        when asked), so asking for the legal requests changes nothing that is kept."""
+        state = dict(self.__dict__)
+        state["_listing"], state["_listed_at"] = (), -1
+        return state
+
     def __copy__(self) -> GoFishGame:
         return self.copy()
 
