@@ -23,16 +23,18 @@ returned :class:`cardlib.game.Event`, whose facts (:class:`cardlib.game.Fact`) s
 moved, in order, each with its rule (:mod:`cardlib.gofish.narration` lists the kinds).
 
 The rules themselves are in :mod:`cardlib.gofish.rules`, one function a rule, with the
-decisions we made where the sources leave a gap; this module
-keeps the game: whose turn it is, the log, and :meth:`GoFishGame.play`, which asks the
-request rules in order and then lets the rules of play do what they say.
+decisions we made where the sources leave a gap; this module keeps the game: the log,
+and :meth:`GoFishGame.play`, which asks the request rules in order (the game's end, the
+turn, the request: every refusal is its rule's) and then lets the rules of play do what
+they say; the table (:class:`~cardlib.gofish.table.Table`) holds the cards and whose turn
+it is.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import ClassVar, NoReturn
+from typing import ClassVar
 
 from cardlib import arguments
 from cardlib.arguments import flag
@@ -46,11 +48,15 @@ from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.options import BOOKS_IN_PACK, RULE_SETS, GoFishOptions
 from cardlib.gofish.position import cards_of, lay_out
 from cardlib.gofish.rules import (
+    NOBODY,
     REQUEST_RULES,
+    FirstAsker,
+    GameOver,
+    deal,
     deal_size,
+    first_asker,
     gf_book,
     gf_catch_again,
-    gf_deal,
     gf_deck,
     gf_empty_draw,
     gf_end_all_books,
@@ -59,11 +65,12 @@ from cardlib.gofish.rules import (
     gf_give_all,
     gf_go_fish,
     gf_lucky_draw,
-    gf_next,
     gf_no_stock,
     gf_players,
     gf_var_refill,
     gf_win,
+    passed_to,
+    refused_setup,
 )
 from cardlib.gofish.table import Table
 from cardlib.gofish.view import GoFishView, view_of
@@ -106,15 +113,16 @@ class GoFishGame:
             pack = self._shuffled_pack()
         else:
             pack = cards_of(deck, "deck")
-            gf_deck(pack, whole=True)
-        gf_deal(self._table, pack, self.dealer)
+            refused_setup(gf_deck(pack, whole=True))
+        deal(self._table, pack, self.dealer)
         for name in self.players:  # GF-BOOK: a dealt book is laid aside before the first request
             for rank in gf_book(self._table, name):
                 self.setup_log.append(tell.dealt_book(name, rank))
+        self._table.turn = asker = first_asker(self._table, self.dealer, self._rng, first)
+        if first is not None:  # an example's first player, who may ask first (GF-FIRST)
+            refused_setup(gf_first(self._table, FirstAsker(first)))
         facts: list[Fact] = []
-        self._give_turn(
-            gf_first(self._table, self.dealer, self._rng, first), "GF-FIRST", facts, narrate=False
-        )
+        self._give_turn(asker, "GF-FIRST", facts, narrate=False)
         self.setup_log += [str(f) for f in facts]
 
     def _shuffled_pack(self) -> list[Card]:
@@ -134,7 +142,7 @@ class GoFishGame:
         record: bool,
     ) -> None:
         names = arguments.player_names(players)
-        gf_players(len(names))
+        refused_setup(gf_players(len(names)))
         self.players = names
         self.options = options = GoFishOptions.of(options)
         deal_size(options.rule_set, len(names))  # GF-DEAL: refused where no size is given
@@ -142,11 +150,13 @@ class GoFishGame:
         self.seed = arguments.seed(seed)
         self._rng = random.Random(seed)
         self._table = Table(names, options)
-        self._turn: str | None = None
         #: True once the game is over
         self.is_over = False
         self._requests = 0
-        self._turn_rule = "GF-FIRST"
+        #: the requests of the position, listed once by :meth:`_legal` (after ``_listed_at``
+        #: requests): the legal-moves view, ``make`` and the view all read the one listing
+        self._listing: tuple[GoFishMove, ...] = ()
+        self._listed_at = -1
         self.ended_by: str | None = None
         self._end_reason = ""
         self._record = flag(record, "record")
@@ -192,12 +202,13 @@ class GoFishGame:
         if to_move is not None:
             start = self._player(to_move)
         else:
-            start = gf_first(table, self.dealer, self._rng)
+            start = first_asker(table, self.dealer, self._rng)
         facts: list[Fact] = []
         if self.options.refill:
             for name in self.players:
                 self._refill(name, facts)
-        if not self._game_ends(self.players, facts):
+        table.changed = self.players  # every hand is new: any may be empty (GF-END-EMPTY)
+        if not self._game_ends(facts):
             rule = "GF-FIRST" if to_move is None else "GF-NEXT"
             self._give_turn(start, rule, facts, narrate=False)
         self.setup_log += [str(f) for f in facts]
@@ -216,6 +227,13 @@ class GoFishGame:
         new._rng.setstate(self._rng.getstate())
         return new
 
+    def __getstate__(self) -> dict[str, object]:
+        """The game as pickled: without the listing held for its position (listed again
+        when asked), so asking for the legal requests changes nothing that is kept."""
+        state = dict(self.__dict__)
+        state["_listing"], state["_listed_at"] = (), -1
+        return state
+
     def __copy__(self) -> GoFishGame:
         return self.copy()
 
@@ -232,27 +250,21 @@ class GoFishGame:
     @property
     def to_move(self) -> str | None:
         """Whose turn it is, or None when the game is over."""
-        return self._turn
+        return self._table.turn
 
     @property
     def turn_reason(self) -> str:
         """Why it is this player's turn, with the rule ID: ``"the turn passed to Ben (GF-NEXT)"``."""
-        if self._turn is None:
+        turn = self._table.turn
+        if turn is None:
             return f"nobody's: {self._end_reason} ({self.ended_by})"
-        words = tell.TURN_WORDS[self.turn_rule].format(who=self._turn)
-        if self.turn_rule == "GF-FIRST":
-            words += (
-                ", chosen at random"
-                if self.options.rule_set == "gamerules"
-                else " from the dealer's left"
-            )
-        return f"{words} ({self.turn_rule})"
+        return tell.turn_reason(turn, self.turn_rule, self.options.rule_set)
 
     @property
     def turn_rule(self) -> str:
         """The rule that gave the player to move the turn (GF-FIRST, GF-NEXT, GF-CATCH-AGAIN,
         GF-LUCKY-DRAW, GF-EMPTY-DRAW...), or once the game is over the rule that ended it."""
-        return self.ended_by or self._turn_rule
+        return self.ended_by or self._table.turn_rule
 
     @property
     def legal_rule(self) -> str:
@@ -287,19 +299,18 @@ class GoFishGame:
         A refused request leaves the game unchanged.
         """
         request = GoFishMove.parse(move)
-        asker = self._turn
-        if player is not None:
-            self._player(player)
-            if asker is None:
-                self._refuse_over()
-            if player != asker:
-                self._refuse_turn(player)
-        if asker is None:
-            self._refuse_over()
+        asker = self._turn_of(player)
         refused = rules.refusal(self._table, asker, request)
         if refused is not None:
             raise refused.error()
         return self._made(asker, request)
+
+    def _turn_of(self, player: str | None) -> str:
+        """Who asks: ``player`` if named (one of the players), otherwise the player to ask
+        (:data:`~cardlib.gofish.rules.NOBODY` once the game is over)."""
+        if player is not None:
+            return self._player(player)
+        return self._table.turn or NOBODY
 
     def make(self, move: str | GoFishMove) -> Event:
         """Make a request just taken from :meth:`legal_moves` of this position, for the player
@@ -308,9 +319,10 @@ class GoFishGame:
         listing, which is legal by construction; a request that is not listed goes through
         :meth:`play`, whose rules refuse it (the game unchanged)."""
         request = GoFishMove.parse(move)
-        if self._turn is None or request not in self._legal():
+        asker = self._table.turn
+        if asker is None or request not in self._legal():
             return self.play(request)
-        return self._made(self._turn, request)
+        return self._made(asker, request)
 
     def _made(self, asker: str, request: GoFishMove) -> Event:
         """Make a request the rules allow, and keep its event."""
@@ -329,7 +341,7 @@ class GoFishGame:
     def result(self) -> Result:
         """Each player's number of complete books, and the winners (GF-WIN); only once the
         game is over."""
-        if self._turn is not None:
+        if self._table.turn is not None:
             raise RuleViolation(
                 self.end_rule,
                 f"the game is not over yet: {self.to_move} is to ask and "
@@ -416,51 +428,31 @@ class GoFishGame:
             )
         return name
 
-    def _refuse_over(self) -> NoReturn:
-        raise self._over()
-
-    def _over(self) -> RuleViolation:
-        """The refusal of any request once the game is over, by the rule that ended it."""
-        return RuleViolation(
-            self.end_rule,
-            f"the game is over ({self._end_reason}): no more requests; "
-            f"{tell.who_wins(list(self.book_counts().items()))}",
-        )
-
-    def _refuse_turn(self, player: str) -> NoReturn:
-        # before the first request the turn is the first player's (GF-FIRST), then GF-NEXT's
-        first = not self._requests and self.turn_rule == "GF-FIRST"
-        raise RuleViolation(
-            "GF-FIRST" if first else "GF-NEXT",
-            f"it is {self.to_move}'s turn, not {player}'s: {self.turn_reason}",
-        )
-
     def refusal(self, move: str | GoFishMove) -> RuleViolation | None:
         """What :meth:`play` would raise for ``move`` by the player to move, or None if it
         is legal; nothing is played."""
         request = GoFishMove.parse(move)
-        if self._turn is None:
-            return self._over()
-        refused = rules.refusal(self._table, self._turn, request)
+        refused = rules.refusal(self._table, self._turn_of(None), request)
         return None if refused is None else refused.error()
 
     def deciding_rule(self, move: str | GoFishMove) -> str:
         """The rule that decides whether ``move`` may be made now: the rule that refuses it,
         or for a legal request the last request rule, which let it through (GF-ASK-HOLD)."""
         request = GoFishMove.parse(move)
-        if self._turn is None:
-            return self.end_rule
-        refused = rules.refusal(self._table, self._turn, request)
+        refused = rules.refusal(self._table, self._turn_of(None), request)
         return rule_of(REQUEST_RULES[-1]) if refused is None else refused.rule
 
-    def _legal(self) -> list[GoFishMove]:
+    def _legal(self) -> tuple[GoFishMove, ...]:
         """Every request the player to move may make (:func:`rules.legal
         <cardlib.gofish.rules.legal>`, legal by construction): of each other player still
         in the game clockwise from the asker's left, for each rank they hold (each card, in
-        the specific-card variation); none once the game is over."""
-        if self._turn is None:
-            return []
-        return rules.legal(self._table, self._turn)
+        the specific-card variation); none once the game is over.  Listed once a position:
+        the listing is kept until the next request is made."""
+        if self._listed_at != self._requests:
+            asker = self._table.turn
+            self._listing = () if asker is None else tuple(rules.legal(self._table, asker))
+            self._listed_at = self._requests
+        return self._listing
 
     # -- what a request does -----------------------------------------------------------
 
@@ -490,12 +482,13 @@ class GoFishGame:
         if self.options.refill:
             self._refill(asker, facts)
             self._refill(asked, facts)
-        if not self._game_ends((asker, asked), facts):
+        table.changed = (asker, asked)
+        if not self._game_ends(facts):
             if again is not None:
                 self._give_turn(asker, again, facts)
             else:
-                self._give_turn(gf_next(table, asker, asked), "GF-NEXT", facts)
-        if self._turn == asker or self._turn is None:  # asks again, or nobody does
+                self._give_turn(passed_to(table, asker, asked), "GF-NEXT", facts)
+        if table.turn == asker or table.turn is None:  # asks again, or nobody does
             self.again_rule = self.ended_by or self.turn_rule
         elif not given:  # the card fished (GF-LUCKY-DRAW) or nothing to fish (GF-NO-STOCK)
             self.again_rule = "GF-NO-STOCK" if missed else "GF-LUCKY-DRAW"
@@ -520,16 +513,16 @@ class GoFishGame:
         if not table.stock and self.options.plays_on and table.book_count() < BOOKS_IN_PACK:
             facts.append(tell.EXHAUSTED)
 
-    def _game_ends(self, changed: Sequence[str], facts: list[Fact]) -> bool:
-        """Does the rule set's end (GF-END-ALL-BOOKS, GF-END-EMPTY) come now?  If so the game
-        is over, and who won is told (GF-WIN)."""
-        if self.options.plays_on:
-            rule, reason = "GF-END-ALL-BOOKS", gf_end_all_books(self._table)
-        else:
-            rule, reason = "GF-END-EMPTY", gf_end_empty(self._table, changed)
-        if reason is None:
+    def _game_ends(self, facts: list[Fact]) -> bool:
+        """Does the rule set's end (GF-END-ALL-BOOKS, GF-END-EMPTY) come now: would it refuse
+        the next request?  If so the game is over, and who won is told (GF-WIN)."""
+        table = self._table
+        ended = gf_end_all_books(table) or gf_end_empty(table)
+        if ended is None:
             return False
-        self._turn = None
+        assert isinstance(ended.words, GameOver)
+        rule, reason = ended.rule, ended.words.reason
+        table.turn = None
         self.is_over = True
         self.ended_by = rule
         self._end_reason = reason
@@ -561,8 +554,8 @@ class GoFishGame:
             player, rule = table.left_of(player), "GF-NEXT"
         else:  # pragma: no cover - everybody out means all 13 books, an end already
             raise AssertionError("no player can take the turn")
-        self._turn = player
-        self._turn_rule = rule
+        table.turn = player
+        table.turn_rule = rule
         if rule == "GF-CATCH-AGAIN" or (rule == "GF-NEXT" and narrate):
             facts.append(tell.turn(player, rule))
 

@@ -3,7 +3,7 @@ variation (GF-VAR-CARD), ``ask Ben 8H``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass
 from typing import Literal
 
 from cardlib.cards import Card, Rank
@@ -15,15 +15,20 @@ class GoFishMove:
     """A request in notation: ``GoFishMove.parse("ask Ben 8")`` or ``"ask Ben 8H"``.
 
     ``card`` is set only in the specific-card variation (GF-VAR-CARD); ``rank`` is then
-    the card's rank.
+    the card's rank.  A request is checked as it is made, unless it is one the listing
+    builds (:meth:`listed`).
     """
 
     kind: Literal["ask"]
     target: str
     rank: Rank
     card: Card | None = None
+    #: False only for a request :meth:`listed` builds: nothing in it to check
+    checked: InitVar[bool] = True
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, checked: bool) -> None:
+        if not checked:
+            return
         if self.kind != "ask":
             raise NotationError(f"{self.kind!r} is not a Go Fish move: the only move is 'ask'")
         if not isinstance(self.target, str) or " ".join(self.target.split()) != self.target:
@@ -36,6 +41,13 @@ class GoFishMove:
             not isinstance(self.card, Card) or self.card.rank != self.rank
         ):
             raise NotationError(f"{self.card!r} is not a card of rank {self.rank}")
+
+    @classmethod
+    def listed(cls, target: str, rank: Rank, card: Card | None = None) -> GoFishMove:
+        """A request the legal listing builds (:func:`cardlib.gofish.rules.legal`) from a
+        player at the table and a rank held (or a card of it): well formed by construction,
+        so it is not checked again."""
+        return cls("ask", target, rank, card, False)
 
     @classmethod
     def ask(cls, target: str, what: Rank | Card | str) -> GoFishMove:

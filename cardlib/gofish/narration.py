@@ -226,3 +226,11 @@ TURN_WORDS = {
     "GF-NEXT": "the turn passed to {who}",
     "GF-EMPTY-DRAW": "{who} had no cards, drew one from the stock and asks",
 }
+
+
+def turn_reason(who: str, rule: str, rule_set: str) -> str:
+    """Why it is ``who``'s turn, with the rule ID: ``"the turn passed to Ben (GF-NEXT)"``."""
+    words = TURN_WORDS[rule].format(who=who)
+    if rule == "GF-FIRST":
+        words += ", chosen at random" if rule_set == "gamerules" else " from the dealer's left"
+    return f"{words} ({rule})"

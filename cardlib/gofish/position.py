@@ -16,7 +16,7 @@ from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, shuffle, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.gofish import narration as tell
-from cardlib.gofish.rules import gf_deck
+from cardlib.gofish.rules import gf_deck, refused_setup
 from cardlib.gofish.table import Table
 
 
@@ -47,7 +47,7 @@ def lay_out(
     top = cards_of(stock, "stock")
     booked = _books(books or {})
     in_books = [Card(rank, suit) for rank in booked for suit in Suit]
-    gf_deck(named + top + in_books, whole=False)
+    refused_setup(gf_deck(named + top + in_books, whole=False))
     for name in table.players:
         _hold(table, name, held.get(name, []))
     for rank, name in booked.items():

@@ -2,11 +2,18 @@
 in the order of play.  Each is marked with the rule it enforces (``cardlib rules GF-BOOK
 --code`` prints it) and its docstring is the rule.
 
-The request rules (:data:`REQUEST_RULES`) answer whether a request may be made, each
-``rule(table, request) -> Refusal | None`` (:mod:`cardlib.refusal`: the words are written
-only when read), asked in order by :func:`refusal`; :func:`legal` builds the requests they
-let through, legal by construction.  The others make what the rules make happen on the
-:class:`~cardlib.gofish.table.Table` and tell it as facts.
+Every refusal comes from the function of its rule.  The request rules
+(:data:`REQUEST_RULES`: the game's end, the turn, the request itself) answer whether a
+request may be made, each ``rule(table, request) -> Refusal | None`` (:mod:`cardlib.refusal`:
+the words are written only when read), asked in order by :func:`refusal`; :func:`legal`
+builds the requests they let through, legal by construction.  The rules of the setup (the
+pack, the players, the deal, the first to ask) answer the same way, and the setup raises
+their refusal (:func:`refused_setup`).  The others make what the rules make happen on the
+:class:`~cardlib.gofish.table.Table` and tell it as facts; where a rule both refuses and
+acts, its function refuses and a helper named for what it does acts (:func:`deal`,
+:func:`first_asker`, :func:`passed_to`).  One refusal is not yet its rule's function: a
+rank already a book is refused as GF-BOOK by :func:`gf_ask_hold`, for :func:`gf_book` lays
+the books aside (the go-fish notebook prints it as GF-BOOK's code).
 
 Decisions where the sources leave a gap (each is also stated in the rule catalogue, as an
 interpretation where it is ours):
@@ -32,12 +39,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, find_duplicate
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.game import Fact
 from cardlib.gofish import narration as tell
 from cardlib.gofish.moves import GoFishMove
@@ -57,24 +65,53 @@ from cardlib.refusal import Refusal, first_refusal
 
 
 @enforces("GF-DECK")
-def gf_deck(cards: Sequence[Card], *, whole: bool) -> None:
+def gf_deck(cards: Sequence[Card], *, whole: bool) -> Refusal | None:
     """One standard 52-card pack, no jokers: each card is in it once."""
     dup = find_duplicate(cards)
     if dup is not None:
-        raise RuleViolation("GF-DECK", f"{dup} appears twice, but the one pack has each card once")
-    if whole and len(cards) != 52:  # a deal uses the whole pack
-        raise RuleViolation(
-            "GF-DECK", f"a Go Fish deal uses the whole 52-card pack, got {len(cards)} cards"
+        return Refusal(
+            "GF-DECK", lambda: f"{dup} appears twice, but the one pack has each card once"
         )
+    if whole and len(cards) != 52:  # a deal uses the whole pack
+        return Refusal(
+            "GF-DECK",
+            lambda: f"a Go Fish deal uses the whole 52-card pack, got {len(cards)} cards",
+        )
+    return None
 
 
 @enforces("GF-PLAYERS")
-def gf_players(count: int) -> None:
+def gf_players(count: int) -> Refusal | None:
     """Two to six players."""
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise RuleViolation(
-            "GF-PLAYERS", f"Go Fish is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}"
+    if MIN_PLAYERS <= count <= MAX_PLAYERS:
+        return None
+    return Refusal(
+        "GF-PLAYERS", lambda: f"Go Fish is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}"
+    )
+
+
+@enforces("GF-DEAL")
+def gf_deal(rule_set: str, players: int) -> Refusal | None:
+    """One card at a time from the dealer's left, the rule set's number each; the rest is stock."""
+    # The number each is the rule set's (DEAL_SIZES, read by deal_size); deal() deals them.
+    sizes = DEAL_SIZES[rule_set]
+    if players in sizes:
+        return None
+
+    def words() -> str:  # Bicycle lists deal sizes for two to five players only
+        listed = ", ".join(f"{n} players: {k} each" for n, k in sizes.items())
+        return (
+            f"{_RULE_SET_WORDS[rule_set]} give no deal size for {players} players "
+            f"(they list {listed}); choose another rule set for {players}"
         )
+
+    return Refusal("GF-DEAL", words)
+
+
+def refused_setup(refused: Refusal | None) -> None:
+    """Raise a setup rule's refusal (:meth:`~cardlib.refusal.Refusal.error`), if it refuses."""
+    if refused is not None:
+        raise refused.error()
 
 
 def deal_size(rule_set: str, players: int) -> int:
@@ -83,22 +120,14 @@ def deal_size(rule_set: str, players: int) -> int:
         raise NotationError(
             f"{shown(rule_set)} is not a Go Fish rule set: use {', '.join(map(repr, RULE_SETS))}"
         )
-    gf_players(whole(players, "the number of players"))
-    sizes = DEAL_SIZES[rule_set]
-    if players not in sizes:
-        # Bicycle lists deal sizes for two to five players only
-        listed = ", ".join(f"{n} players: {k} each" for n, k in sizes.items())
-        raise RuleViolation(
-            "GF-DEAL",
-            f"{_RULE_SET_WORDS[rule_set]} give no deal size for {players} players "
-            f"(they list {listed}); choose another rule set for {players}",
-        )
-    return sizes[players]
+    count = whole(players, "the number of players")
+    refused_setup(gf_players(count) or gf_deal(rule_set, count))
+    return DEAL_SIZES[rule_set][count]
 
 
-@enforces("GF-DEAL")
-def gf_deal(table: Table, pack: Sequence[Card], dealer: str) -> None:
-    """One card at a time from the dealer's left, the rule set's number each; the rest is stock."""
+def deal(table: Table, pack: Sequence[Card], dealer: str) -> None:
+    """GF-DEAL's deal: one card at a time from the dealer's left, the rule set's number each
+    (:func:`deal_size`); the rest is the stock."""
     order = table.clockwise_from(dealer)
     dealt = deal_size(table.options.rule_set, len(order)) * len(order)
     for i, card in enumerate(pack[:dealt]):
@@ -106,21 +135,40 @@ def gf_deal(table: Table, pack: Sequence[Card], dealer: str) -> None:
     table.stock = list(pack[dealt:])
 
 
-@enforces("GF-FIRST")
-def gf_first(table: Table, dealer: str, rng: random.Random, named: str | None = None) -> str:
-    """First to play: the dealer's left (pagat, bicycle); a randomly chosen player (gamerules)."""
-    # ``named`` is the player a worked example says was chosen: under gamerules anyone may
-    # have been, under the others only the dealer's left.
+def first_asker(table: Table, dealer: str, rng: random.Random, named: str | None = None) -> str:
+    """GF-FIRST's choice of the first to ask: the dealer's left, or under gamerules a player
+    drawn at random (or ``named``, the one a worked example says was chosen).  A setup
+    naming another first player under the other rule sets is refused by :func:`gf_first`."""
     if table.options.rule_set == "gamerules":
         return named or table.players[rng.randrange(len(table.players))]
-    left = table.left_of(dealer)
-    if named not in (None, left):
-        raise RuleViolation(
+    return table.left_of(dealer)
+
+
+@enforces("GF-FIRST")
+def gf_first(table: Table, request: Request | FirstAsker) -> Refusal | None:
+    """First to play: the dealer's left (pagat, bicycle); a randomly chosen player (gamerules)."""
+    # The first asker is chosen at the deal (first_asker); until the first request only they
+    # may ask, and a setup may name no other (under gamerules anyone may have been chosen).
+    first, asker = table.turn, request.asker
+    if table.turn_rule != "GF-FIRST" or asker == first:
+        return None
+    rule_set = table.options.rule_set
+    if isinstance(request, FirstAsker):
+        return Refusal(
             "GF-FIRST",
-            f"{named} cannot ask first: under {table.options.rule_set} the dealer's left "
-            f"({left}) does; only the Game Rules site's rules choose the first player at random",
+            lambda: (
+                f"{asker} cannot ask first: under {rule_set} the dealer's left "
+                f"({first}) does; only the Game Rules site's rules choose the first player "
+                "at random"
+            ),
         )
-    return left
+    return Refusal(
+        "GF-FIRST",
+        lambda: (
+            f"it is {first}'s turn, not {asker}'s: "
+            + tell.turn_reason(str(first), "GF-FIRST", rule_set)
+        ),
+    )
 
 
 # -- may this request be made? -----------------------------------------------------------
@@ -134,8 +182,56 @@ class Request(NamedTuple):
     move: GoFishMove
 
 
+class FirstAsker(NamedTuple):
+    """A setup naming the player who asked first (a worked example's ``first``), asked of
+    :func:`gf_first` as the first request would be."""
+
+    asker: str
+
+
+#: the asker of a request tried once the game is over, when no player is named: the rule
+#: that ended the game refuses it before any rule reads who asks
+NOBODY = "nobody"
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The words of the refusal of every request once the game is over (GF-END-EMPTY,
+    GF-END-ALL-BOOKS): why it ended, and who wins."""
+
+    table: Table
+    reason: str
+
+    def __call__(self) -> str:
+        books = [(name, len(self.table.books[name])) for name in self.table.players]
+        return f"the game is over ({self.reason}): no more requests; {tell.who_wins(books)}"
+
+
 # Each request rule answers for one request: its refusal (the words written when read), or
 # None when it lets the request through.
+
+
+@enforces("GF-NEXT")
+def gf_next(table: Table, request: Request) -> Refusal | None:
+    """After a miss the turn passes to the asker's left, or (gamerules) to who said "Go fish"."""
+    # Only the player to ask may: after a miss the one passed_to gives the turn to; after a
+    # catch or a lucky draw the asker (GF-CATCH-AGAIN, GF-LUCKY-DRAW); first, GF-FIRST's.
+    to_ask, rule, asker = table.turn, table.turn_rule, request.asker
+    if rule == "GF-FIRST" or asker == to_ask:
+        return None
+    rule_set = table.options.rule_set
+    return Refusal(
+        "GF-NEXT",
+        lambda: (
+            f"it is {to_ask}'s turn, not {asker}'s: "
+            + tell.turn_reason(str(to_ask), rule, rule_set)
+        ),
+    )
+
+
+def passed_to(table: Table, asker: str, asked: str) -> str:
+    """Who asks after a miss (GF-NEXT): the asker's left, or under gamerules who was asked."""
+    return asked if table.options.passes_to == "asked" else table.left_of(asker)
 
 
 @enforces("GF-ASK-TARGET")
@@ -225,42 +321,6 @@ def gf_ask_hold(table: Table, request: Request) -> Refusal | None:
     return Refusal("GF-ASK-HOLD", words)
 
 
-#: the suits in a card's order (a hand sorts by rank, then suit)
-_SUITS = tuple(sorted(Suit))
-
-#: the rules a request must pass, in the order they are asked
-#: (:func:`~cardlib.refusal.first_refusal`)
-REQUEST_RULES: tuple[Callable[[Table, Request], Refusal | None], ...] = (
-    gf_ask_target,
-    gf_var_card,
-    gf_ask_hold,
-)
-
-
-def refusal(table: Table, asker: str, move: GoFishMove) -> Refusal | None:
-    """The first refusal of ``move`` by ``asker`` among :data:`REQUEST_RULES`, or None: the
-    request may be made."""
-    return first_refusal(REQUEST_RULES, table, Request(asker, move))
-
-
-def legal(table: Table, asker: str) -> list[GoFishMove]:
-    """The requests ``asker`` may make, built from the table: legal by construction, without
-    asking every rule of every request.  Of each other player still in the game, from the
-    asker's left round (GF-ASK-TARGET), for each rank the asker holds (GF-ASK-HOLD: a rank
-    held is never a book), in the table's form: the rank, or in the specific-card variation
-    each card of it, but not one the asker holds unless agreed (GF-VAR-CARD).  ``play``
-    still judges a request through :data:`REQUEST_RULES`; the random-play tests check that
-    both agree on every request the notation can write."""
-    held = table.ranks_held(asker)
-    targets = [p for p in table.others(asker) if table.hands[p] or table.stock]
-    if not table.options.specific_card:
-        return [GoFishMove("ask", target, rank) for target in targets for rank in held]
-    mine = set(table.hands[asker]) if not table.options.ask_own_card else set()
-    cards = [Card(rank, suit) for rank in held for suit in _SUITS]  # rank, then suit
-    asked = [card for card in cards if card not in mine]
-    return [GoFishMove("ask", target, card.rank, card) for target in targets for card in asked]
-
-
 # -- what a request does -----------------------------------------------------------------
 
 
@@ -338,12 +398,6 @@ def gf_var_refill(table: Table, player: str) -> list[Card]:
 # -- whose turn, and the end -------------------------------------------------------------
 
 
-@enforces("GF-NEXT")
-def gf_next(table: Table, asker: str, asked: str) -> str:
-    """After a miss the turn passes to the asker's left, or (gamerules) to who said "Go fish"."""
-    return asked if table.options.passes_to == "asked" else table.left_of(asker)
-
-
 @enforces("GF-EMPTY-DRAW")
 def gf_empty_draw(table: Table, player: str) -> Card | None:
     """Bicycle: with no cards you draw from the stock at your turn; with no stock, you are out."""
@@ -355,20 +409,33 @@ def gf_empty_draw(table: Table, player: str) -> Card | None:
 
 
 @enforces("GF-END-EMPTY")
-def gf_end_empty(table: Table, changed: Sequence[str]) -> str | None:
+def gf_end_empty(table: Table, request: Request | None = None) -> Refusal | None:
     """pagat, gamerules: the game ends as soon as a hand is empty or the stock is exhausted."""
+    # Asked after each request, with none (the game ends if it refuses), and of every request
+    # tried: once the game is over it refuses them all.  Only the hands the last request
+    # changed can have emptied (table.changed, the asker's first).
+    if table.options.plays_on:
+        return None  # the game plays on to 13 books (GF-END-ALL-BOOKS)
     if table.book_count() == BOOKS_IN_PACK:
-        return "all 13 books are made and every hand is empty"
-    if not table.stock:
-        return "the stock is exhausted"
-    # only the hands a request changed can have emptied, the asker's first
-    return next((f"{name}'s hand is empty" for name in changed if not table.hands[name]), None)
+        reason = "all 13 books are made and every hand is empty"
+    elif not table.stock:
+        reason = "the stock is exhausted"
+    else:
+        emptied = next((name for name in table.changed if not table.hands[name]), None)
+        if emptied is None:
+            return None
+        reason = f"{emptied}'s hand is empty"
+    return Refusal("GF-END-EMPTY", GameOver(table, reason))
 
 
 @enforces("GF-END-ALL-BOOKS")
-def gf_end_all_books(table: Table) -> str | None:
+def gf_end_all_books(table: Table, request: Request | None = None) -> Refusal | None:
     """bicycle and keep-playing: play continues until all 13 books are made."""
-    return "all 13 books are made" if table.book_count() == BOOKS_IN_PACK else None
+    # asked after each request, with none (the game ends if it refuses), and of every request
+    # tried: once the game is over it refuses them all
+    if not table.options.plays_on or table.book_count() < BOOKS_IN_PACK:
+        return None
+    return Refusal("GF-END-ALL-BOOKS", GameOver(table, "all 13 books are made"))
 
 
 @enforces("GF-WIN")
@@ -376,3 +443,48 @@ def gf_win(table: Table) -> tuple[str, ...]:
     """Most complete books wins; singles, pairs and threes count nothing; equal books tie."""
     best = max(len(table.books[name]) for name in table.players)
     return tuple(name for name in table.players if len(table.books[name]) == best)
+
+
+# -- the rules of a request, asked in order ----------------------------------------------
+
+#: the suits in a card's order (a hand sorts by rank, then suit)
+_SUITS = tuple(sorted(Suit))
+
+#: a request rule: its refusal of a request, or None when it lets it through
+RequestRule = Callable[[Table, Request], Refusal | None]
+
+#: the rules a request must pass, in the order they are asked
+#: (:func:`~cardlib.refusal.first_refusal`): the game's end, the turn, the request
+REQUEST_RULES: tuple[RequestRule, ...] = (
+    gf_end_empty,
+    gf_end_all_books,
+    gf_first,
+    gf_next,
+    gf_ask_target,
+    gf_var_card,
+    gf_ask_hold,
+)
+
+
+def refusal(table: Table, asker: str, move: GoFishMove) -> Refusal | None:
+    """The first refusal of ``move`` by ``asker`` among :data:`REQUEST_RULES`, or None: the
+    request may be made."""
+    return first_refusal(REQUEST_RULES, table, Request(asker, move))
+
+
+def legal(table: Table, asker: str) -> list[GoFishMove]:
+    """The requests ``asker`` may make, built from the table: legal by construction, without
+    asking every rule of every request.  Of each other player still in the game, from the
+    asker's left round (GF-ASK-TARGET), for each rank the asker holds (GF-ASK-HOLD: a rank
+    held is never a book), in the table's form: the rank, or in the specific-card variation
+    each card of it, but not one the asker holds unless agreed (GF-VAR-CARD).  ``play``
+    still judges a request through :data:`REQUEST_RULES`; the random-play tests check that
+    both agree on every request the notation can write."""
+    held = table.ranks_held(asker)
+    targets = [p for p in table.others(asker) if table.hands[p] or table.stock]
+    if not table.options.specific_card:
+        return [GoFishMove.listed(target, rank) for target in targets for rank in held]
+    mine = set(table.hands[asker]) if not table.options.ask_own_card else set()
+    cards = [Card(rank, suit) for rank in held for suit in _SUITS]  # rank, then suit
+    asked = [card for card in cards if card not in mine]
+    return [GoFishMove.listed(target, card.rank, card) for target in targets for card in asked]

@@ -15,6 +15,9 @@ class Table:
     ``hands[name]`` are the cards a player holds (in the order they came), ``books[name]``
     the ranks of their books in the order they were laid aside, and ``stock`` the cards
     face down, top card first.  ``told_out`` are the players told they are out of the game.
+    ``turn`` is the player to ask (None once the game is over), given the turn by
+    ``turn_rule``; ``changed`` are the hands the last request changed, the asker's first
+    (every hand, for a position set up): only they can have emptied (GF-END-EMPTY).
     """
 
     players: tuple[str, ...]
@@ -23,6 +26,9 @@ class Table:
     books: dict[str, list[Rank]] = field(default_factory=dict)
     stock: list[Card] = field(default_factory=list)
     told_out: set[str] = field(default_factory=set)
+    turn: str | None = None
+    turn_rule: str = "GF-FIRST"
+    changed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name in self.players:
@@ -37,6 +43,9 @@ class Table:
             {name: ranks[:] for name, ranks in self.books.items()},
             self.stock[:],
             set(self.told_out),
+            self.turn,
+            self.turn_rule,
+            self.changed,
         )
 
     def left_of(self, player: str) -> str:
