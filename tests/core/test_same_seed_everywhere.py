@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from cardlib.cards import seeded
 from cardlib.games import GAMES
 from tests.support.same_seed import RECORDED, digests
 
@@ -46,6 +49,17 @@ def test_the_seeded_games_are_the_ones_recorded() -> None:
         f"the same seed plays other games than recorded in {', '.join(differ)}: a change of "
         f"play (re-record with `{RECORD}` if it is meant), or an order that hangs on hashing"
     )
+
+
+@pytest.mark.skipif(sys.hash_info.width != 64, reason="64-bit CPython's float hash is the rule")
+def test_a_float_seed_draws_what_64_bit_cpython_draws() -> None:
+    rng = random.Random(31)
+    floats = [0.0, -0.0, 1.0, -1.0, -2.0, 0.5, 2.0**70, -(2.0**-40), float(2**61 - 1)]
+    floats += [rng.random() * 10 ** rng.randint(-9, 30) * rng.choice((1, -1)) for _ in range(500)]
+    for x in floats:
+        assert seeded(x).getrandbits(64) == random.Random(x).getrandbits(64), x
+    assert seeded(7).random() == random.Random(7).random()
+    assert seeded("seven").random() == random.Random("seven").random()
 
 
 def _pyodide() -> Path | None:
