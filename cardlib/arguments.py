@@ -55,9 +55,9 @@ def flag(value: object, what: str) -> bool:
 
 
 def seed(value: object) -> int | float | str | None:
-    """A seed for :class:`random.Random` that gives the same deal in every process: a whole
+    """A seed that gives the same deal in every process and on every runtime: a whole
     number, a float (a game seeds its next deal with ``rng.random()``), a text or None (a
-    fresh random deal)."""
+    fresh random deal).  A game's generator is made from it by :func:`cardlib.cards.seeded`."""
     if value is None or isinstance(value, str | float):
         return value
     if isinstance(value, bool) or not isinstance(value, int):

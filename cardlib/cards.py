@@ -13,6 +13,7 @@ symbols the articles use are read too, before or after the rank: ``â™ 8``, ``8â™
 from __future__ import annotations
 
 import enum
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -166,8 +167,31 @@ def shuffled(cards: Iterable[Card], seed: int | str | None) -> list[Card]:
     if isinstance(cards, str) or not isinstance(cards, Iterable):
         raise NotationError(f"{shown(cards)} is not a list of cards to shuffle")
     order = list(cards)
-    shuffle(order, random.Random(arguments.seed(seed)))
+    shuffle(order, seeded(arguments.seed(seed)))
     return order
+
+
+#: the modulus of CPython's hash of a number on a 64-bit build (``sys.hash_info.modulus``)
+_HASH_MODULUS = 2**61 - 1
+
+
+def seeded(seed: int | float | str | None) -> random.Random:
+    """A generator seeded with ``seed`` that draws the same numbers on every runtime: every
+    game's generator is made here.
+
+    ``random.Random`` seeds itself from ``hash(seed)`` when the seed is a float (a game
+    seeds its next deal with ``rng.random()``), and a float's hash depends on the build:
+    taken modulo 2**61 - 1 on 64-bit CPython, 2**31 - 1 on 32-bit Pyodide, which so dealt
+    other cards for the same seed.  A finite float is replaced by the whole number 64-bit
+    CPython's hash gives it, worked out here, so that the games seeded there stay as they were.
+    """
+    if isinstance(seed, float) and math.isfinite(seed):
+        top, bottom = seed.as_integer_ratio()
+        hashed = abs(top) * pow(bottom, -1, _HASH_MODULUS) % _HASH_MODULUS
+        if top < 0:  # the hash is negative, and the seed its 64-bit two's complement
+            hashed = 2**64 - (2 if hashed == 1 else hashed)
+        seed = hashed
+    return random.Random(seed)
 
 
 def shuffle(items: list[Any], rng: random.Random) -> None:

@@ -38,7 +38,7 @@ from typing import ClassVar
 
 from cardlib import arguments
 from cardlib.arguments import flag
-from cardlib.cards import Card, Rank, standard_deck
+from cardlib.cards import Card, Rank, seeded, standard_deck
 from cardlib.catalogue import rule_of
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
@@ -148,7 +148,7 @@ class GoFishGame:
         deal_size(options.rule_set, len(names))  # GF-DEAL: refused where no size is given
         self.dealer = names[-1] if dealer is None else self._player(dealer)
         self.seed = arguments.seed(seed)
-        self._rng = random.Random(seed)
+        self._rng = seeded(seed)
         self._table = Table(names, options)
         #: True once the game is over
         self.is_over = False

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from cardlib.arguments import card as as_card
 from cardlib.arguments import shown, whole
-from cardlib.cards import Card, Rank, Suit, shuffle, standard_deck
+from cardlib.cards import Card, Rank, Suit, seeded, shuffle, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.gofish import narration as tell
 from cardlib.gofish.rules import gf_deck, refused_setup
@@ -55,7 +55,7 @@ def lay_out(
     used = set(named + top + in_books)
     # the cards named nowhere, shuffled with the seed, top first: the stock below the top
     pack = standard_deck()
-    shuffle(pack, random.Random(rng.random()))
+    shuffle(pack, seeded(rng.random()))
     under = [c for c in reversed(pack) if c not in used]
     for name, want in (hand_sizes or {}).items():
         _fill_up(table, name, want, under)

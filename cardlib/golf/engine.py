@@ -65,7 +65,7 @@ from typing import ClassVar, Literal
 
 from cardlib import arguments
 from cardlib.arguments import card, flag, options_of, shown, whole
-from cardlib.cards import Card, standard_deck
+from cardlib.cards import Card, seeded, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Game, LegalMoves, Result
 from cardlib.golf import turn
@@ -242,7 +242,7 @@ class GolfGame:
         self.dealer = self.players[-1] if dealer is None else self._player(dealer)
         self.options = GolfOptions.of(options)
         self.seed = arguments.seed(seed)
-        self._rng = random.Random(seed)
+        self._rng = seeded(seed)
         self._record = flag(record, "record")
         self.history: list[tuple[str, GolfMove]] = []
         self.log: list[Event] = []

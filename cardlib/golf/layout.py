@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardlib.arguments import shown
-from cardlib.cards import Card, find_duplicate, shuffle
+from cardlib.cards import Card, find_duplicate, seeded, shuffle
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.golf.moves import Position
@@ -111,5 +111,5 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     """``cards`` in a new order drawn from the game's generator (a seeded shuffle: the same
     seed gives the same deal and the same reshuffles)."""
     order = list(cards)
-    shuffle(order, random.Random(rng.random()))
+    shuffle(order, seeded(rng.random()))
     return order

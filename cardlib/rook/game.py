@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Unpack
 
 from cardlib import arguments
 from cardlib.arguments import flag, shown, whole
+from cardlib.cards import seeded
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
@@ -97,7 +98,7 @@ class RookGame:
         self.seating: tuple[str, ...] = four_players(players)
         self.options = RookOptions.of(options)
         self.seed = arguments.seed(seed)
-        self._rng = random.Random(seed)
+        self._rng = seeded(seed)
         self._record = flag(record, "record")
         hands_played = whole(hands_played, "hands_played", minimum=0)
         given = team_points(totals or {}, "totals", both=False)
