@@ -12,6 +12,9 @@ from collections.abc import Callable, Sequence
 from cardlib.cards import Card, Rank, Suit, standard_deck
 from cardlib.game import Event
 from cardlib.gofish import DEAL_SIZES, RULE_SETS, GoFishGame, GoFishMove, GoFishOptions
+from cardlib.gofish import rules as gofish
+from cardlib.gofish.rules import Request
+from cardlib.refusal import Refusal, Rule
 from tests.support.listing import listing
 
 NAMES = ("Ann", "Ben", "Cy", "Di", "Ed", "Flo")
@@ -109,3 +112,34 @@ def candidates(game: GoFishGame, rng: random.Random) -> list[str]:
     cards = [str(c) for c in standard_deck()]
     every = [f"ask {q} {x}" for q in [*game.players, "Zed"] for x in ranks + cards]
     return [*rng.sample(every, 60), *(str(m) for m in listing(game))]
+
+
+# -- every refusal is its rule's function (tests/core/test_refusals_are_the_rules.py) --------
+
+#: the candidates tried a position (the first of :func:`candidates`)
+REFUSAL_CANDIDATES = 20
+
+#: refusals not yet raised by their rule's function: a rank already laid aside as a book is
+#: refused as GF-BOOK by ``gf_ask_hold``, while GF-BOOK's function lays books aside
+EXCUSED = {(gofish.gf_ask_hold, "GF-BOOK")}
+
+
+def refusing_rule(game: GoFishGame, player: str | None, move: GoFishMove) -> tuple[Rule, Refusal]:
+    """The first request rule (:data:`cardlib.gofish.rules.REQUEST_RULES`, asked in play's
+    order) that refuses ``move`` by ``player`` (the player to ask when None, nobody once the
+    game is over), and its refusal."""
+    asker = (game.to_move or gofish.NOBODY) if player is None else player
+    request = Request(asker, move)
+    for rule in gofish.REQUEST_RULES:
+        refused = rule(game._table, request)  # the rules' state: the cards, the turn, the end
+        if refused is not None:
+            return rule, refused
+    raise AssertionError(f"no request rule refuses {move} by {asker}")
+
+
+def refusals_seen(game: GoFishGame, seen: set[str]) -> None:
+    """The end refuses every request; every game meets the target and holding rules, and
+    the turn's."""
+    assert game.end_rule in seen
+    assert {"GF-ASK-TARGET", "GF-ASK-HOLD"} <= seen
+    assert {"GF-FIRST", "GF-NEXT"} & seen

@@ -1,23 +1,14 @@
-"""Every refusal of Go Fish is raised by the function ``cardlib rules ID --code`` prints.
+"""The setups Go Fish refuses are refused by their rules' functions, and ``cardlib rules ID
+--code`` prints the function that refuses a request.
 
-In random positions of every configuration, requests the notation can write (the
-candidates of the random-play tests: each player and a stranger, each rank and card) are
-tried by the player to ask, by another player and by nobody named; for each one ``play``
-refuses (every one not listed), the rule that refuses it is found by asking
-:data:`cardlib.gofish.rules.REQUEST_RULES` in order, and the refusal must be that rule's
-(the same ID and the same words), its ID the function's mark (``fn.rule_id``), and the
-function the one the catalogue names for the ID (``rules[ID].enforced_by``, whose source
-``--code`` prints).  That holds once the game is over too: the rule that ended it
-(GF-END-EMPTY or GF-END-ALL-BOOKS) refuses every request.  The setups a game refuses (the
-players, the deal, the pack, the first to ask) are refused by their rules' functions the
-same way.  One refusal is not yet its rule's function: a rank already laid aside as a book
-is refused as GF-BOOK by ``gf_ask_hold``, while GF-BOOK's function lays books aside (the
-go-fish notebook prints its code, and is checked without being run again).
+That every refusal of a request, in random positions of every configuration and once the
+game is over, is its rule's function is tested once over every game
+(tests/core/test_refusals_are_the_rules.py, with
+:func:`tests.gofish.invariants.refusing_rule`).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import pytest
@@ -27,18 +18,11 @@ from cardlib.cli import main
 from cardlib.errors import RuleViolation
 from cardlib.gofish import GoFishGame, GoFishMove, GoFishOptions
 from cardlib.gofish import rules as gofish
-from cardlib.gofish.rules import FirstAsker, Request
+from cardlib.gofish.rules import FirstAsker
 from cardlib.refusal import Refusal
-from tests.gofish.invariants import CONFIGS, candidates
+from tests.gofish.invariants import refusing_rule
 
 NAMES = ["Ann", "Ben", "Cy"]
-
-
-def _refusing_rule(game: GoFishGame, who: str, move: GoFishMove) -> gofish.RequestRule:
-    """The first request rule that refuses ``move`` by ``who``, asked in play's order."""
-    table = game._table  # the rules' state: the cards, the turn, the end
-    request = Request(who, move)
-    return next(rule for rule in gofish.REQUEST_RULES if rule(table, request) is not None)
 
 
 def _marked(fn: Callable[..., object], refused: RuleViolation, again: Refusal | None) -> None:
@@ -48,38 +32,6 @@ def _marked(fn: Callable[..., object], refused: RuleViolation, again: Refusal | 
     assert (again.rule, again.reason) == (refused.rule, refused.message), refused
     assert rule_of(fn) == refused.rule, (fn, refused)
     assert rules[refused.rule].enforced_by is fn, refused.rule
-
-
-@pytest.mark.parametrize("config", sorted(CONFIGS))
-def test_every_refusal_comes_from_its_marked_function(config: str) -> None:
-    game = CONFIGS[config](1)
-    rng = random.Random(config)
-    seen: set[str] = set()
-    while True:
-        mover = game.to_move or game.players[0]
-        other = rng.choice([p for p in game.players if p != mover])
-        legal = game.legal_moves().now()
-        for who in (mover, other, None):
-            asker = (game.to_move or gofish.NOBODY) if who is None else who
-            for text in candidates(game, rng)[:20]:
-                move = GoFishMove.parse(text)
-                if asker == game.to_move and move in legal:
-                    continue  # accepted: the random-play tests hold the listing against play
-                with pytest.raises(RuleViolation) as refused:
-                    game.play(move, player=who)  # refused, so the game is unchanged
-                fn = _refusing_rule(game, asker, move)
-                again = fn(game._table, Request(asker, move))
-                if fn is gofish.gf_ask_hold and refused.value.rule == "GF-BOOK":
-                    assert again is not None and again.reason == refused.value.message
-                    continue
-                _marked(fn, refused.value, again)
-                seen.add(refused.value.rule)
-        if game.is_over:
-            break
-        game.make(rng.choice(game.legal_moves().now()))
-    assert game.end_rule in seen  # the end refuses every request
-    assert {"GF-ASK-TARGET", "GF-ASK-HOLD"} <= seen
-    assert {"GF-FIRST", "GF-NEXT"} & seen
 
 
 def _setup_refusal(make: Callable[[], object]) -> RuleViolation:
@@ -143,6 +95,6 @@ def test_rules_code_prints_the_refusing_function(capsys: pytest.CaptureFixture[s
         game.play("ask Ben 9", player="Ann")
     assert refused.value.rule == "GF-NEXT"
     assert "it is Ben's turn, not Ann's" in str(refused.value)
-    assert _refusing_rule(game, "Ann", GoFishMove.parse("ask Ben 9")) is gofish.gf_next
+    assert refusing_rule(game, "Ann", GoFishMove.parse("ask Ben 9"))[0] is gofish.gf_next
     assert main(["rules", "GF-NEXT", "--code"]) == 0
     assert "def gf_next(table: Table, request: Request)" in capsys.readouterr().out

@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardlib import standard_deck
-from cardlib.golf import GolfGame, GolfMove, GolfOptions, Position, score_layout
+from cardlib.golf import GolfGame, GolfMove, GolfOptions, Position, score_layout, turn
+from cardlib.refusal import Refusal, Rule
 from tests.support.listing import listing
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
@@ -77,3 +78,27 @@ def candidates(game: GolfGame, rng: object) -> list[GolfMove]:
     plain = [GolfMove.parse(t) for t in ("draw", "take", "discard", "pass", "take back")]
     placed = [GolfMove(kind, p) for kind in ("flip", "replace", "peek") for p in Position]
     return plain + placed + [GolfMove("move", p, q) for p in Position for q in Position]
+
+
+# -- every refusal is its rule's function (tests/core/test_refusals_are_the_rules.py) --------
+
+#: the rule asked first, which refuses every move once the hand is over with the rule that
+#: ended it (GOLF-END, or GOLF-STOCK-OUT's house rule that ends the hand)
+OVER = turn.hand_over
+
+
+def refusing_rule(game: GolfGame, player: str | None, move: GolfMove) -> tuple[Rule, Refusal]:
+    """The first rule of a turn (:data:`cardlib.golf.turn.RULES`, asked in play's order)
+    that refuses ``move`` by ``player`` (the player to move when None), and its refusal."""
+    who = game.players[game.seat] if player is None else player
+    attempt = turn.Attempt(who, move)
+    for rule in turn.RULES:
+        refused = rule(game, attempt)
+        if refused is not None:
+            return rule, refused
+    raise AssertionError(f"no rule of a turn refuses {move} by {who}")
+
+
+def refusals_seen(game: GolfGame, seen: set[str]) -> None:
+    """The rules every hand meets: the turn, the moves never allowed, the opening, the draw."""
+    assert {"GOLF-ORDER", "GOLF-NO-REARRANGE", "GOLF-NO-PEEK", "GOLF-FLIP-TWO", "GOLF-DRAW"} <= seen

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from cardlib.game import Game
+from cardlib.refusal import Refusal, Rule
 from cardlib.rook import (
     GAME_TARGET,
     HAND_SIZE,
@@ -22,8 +23,12 @@ from cardlib.rook import (
     Team,
     game_winner,
     simple_bot,
+    tricks,
 )
+from cardlib.rook import hand as hand_rules
 from cardlib.rook.cards import TOTAL_COUNTERS, Colour, counters, rook_deck
+from cardlib.rook.state import Attempt
+from cardlib.rook.tricks import Play
 from tests.support.listing import listing
 
 
@@ -152,3 +157,43 @@ def candidates(game: Game, rng: random.Random) -> list[RookMove]:
     moves += [RookMove("bid", amount=n) for n in range(60, 130, 5)]
     moves += [RookMove("trump", colour=c) for c in Colour]
     return moves + [RookMove("play", cards=(c,)) for c in rook_deck()]
+
+
+# -- every refusal is its rule's function (tests/core/test_refusals_are_the_rules.py) --------
+
+#: the configurations walked: the hands (a game's moves are its hands')
+REFUSAL_CONFIGS = tuple(sorted(name for name in CONFIGS if name.startswith("rook-hand")))
+REFUSAL_SEEDS = (1, 2)
+
+#: the rule asked first, which refuses every move once the hand is over with the rule that
+#: ended it (ROOK-LEAD: nine tricks make a hand; ROOK-ALL-PASS: the cards were thrown in)
+OVER = hand_rules.hand_over
+
+
+def refusing_rule(game: RookHand, player: str | None, move: RookMove) -> tuple[Rule, Refusal]:
+    """The first rule of the move (:data:`cardlib.rook.hand.RULES`, asked in play's order)
+    that refuses ``move`` by ``player`` (the player to move when None), and its refusal; for
+    a card, the rule of the tricks (:data:`cardlib.rook.tricks.PLAY_RULES`) that refuses it."""
+    who = (game.to_move or "") if player is None else player
+    attempt = Attempt(who, move)
+    for rule in hand_rules.RULES[move.kind]:
+        refused = rule(game, attempt)
+        if refused is None:
+            continue
+        if rule is not hand_rules.card:
+            return rule, refused
+        assert game.trump is not None and who == game.to_move  # out of turn: ROOK-LEAD
+        trick = [c for _, c in game.current_trick]
+        offered = Play(who, move.card, game.hand_of(who), trick, game.trump)
+        for trick_rule in tricks.PLAY_RULES:
+            answer = trick_rule(offered)
+            if isinstance(answer, Refusal):
+                return trick_rule, answer
+    raise AssertionError(f"no rule refuses {move} by {who}")
+
+
+def refusals_seen(game: RookHand, seen: set[str]) -> None:
+    """The rules every hand not thrown in meets: the auction, the exchange, trump and the
+    turn in the tricks."""
+    every = {"ROOK-BID-ORDER", "ROOK-BID-RAISE", "ROOK-BID-MIN", "ROOK-BID-WIN"}
+    assert every | {"ROOK-NEST-TAKE", "ROOK-TRUMP", "ROOK-LEAD"} <= seen or game.thrown_in

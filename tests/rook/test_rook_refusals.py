@@ -1,21 +1,15 @@
-"""Every refusal of a Rook move is raised by the function ``cardlib rules ID --code`` prints.
+"""Every function of Rook's rule tables that can refuse is its rule's, a card not held is
+refused by ROOK-DEAL's own function, ``cardlib rules ID --code`` prints the function that
+refuses a bid, and the trusted ``make`` does what ``play`` does.
 
-In random positions of every hand configuration, every move the notation can write (the
-candidates of the random-play tests) is tried by the player to move and by another player;
-for each one ``play`` refuses (every one not listed), the rule that refuses it is found by
-asking :data:`cardlib.rook.hand.RULES` in order (and, for a card, the rules of the tricks,
-:data:`cardlib.rook.tricks.PLAY_RULES`), and the refusal's ID must be that function's mark
-(``fn.rule_id``), the function the catalogue names for the ID (``rules[ID].enforced_by``,
-whose source ``--code`` prints).  Once the hand is over every move is refused by the rule
-that ended it (``hand_over`` names the hand's ``end_rule``).  No other refusal is
-excused: a card the player does not hold is refused by ROOK-DEAL's own function
-(``tricks.own_card``).
+That every refusal, in random positions of every hand configuration, is its rule's function
+is tested once over every game (tests/core/test_refusals_are_the_rules.py, with
+:func:`tests.rook.invariants.refusing_rule`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 import pytest
 
@@ -23,63 +17,7 @@ from cardlib.catalogue import rule_of, rules
 from cardlib.cli import main
 from cardlib.errors import RuleViolation
 from cardlib.rook import RookGame, RookHand, RookMove, RookOptions, hand, tricks
-from cardlib.rook.state import Attempt
-from cardlib.rook.tricks import Play
-from tests.rook.invariants import CONFIGS, candidates
-
-HANDS = sorted(name for name in CONFIGS if name.startswith("rook-hand"))
-
-
-def _refusing_rule(game: RookHand, who: str, move: RookMove) -> Callable[..., object]:
-    """The first rule that refuses ``move`` by ``who``, asked in play's order; for a card,
-    the rule of the tricks that refuses it."""
-    attempt = Attempt(who, move)
-    fn = next(rule for rule in hand.RULES[move.kind] if rule(game, attempt) is not None)
-    if fn is not hand.card:
-        return fn
-    assert game.trump is not None and who == game.to_move  # out of turn: ROOK-LEAD refuses
-    trick = [c for _, c in game.current_trick]
-    offered = Play(who, move.card, game.hand_of(who), trick, game.trump)
-    return next(rule for rule in tricks.PLAY_RULES if isinstance(rule(offered), tricks.Refusal))
-
-
-@pytest.mark.parametrize("config", HANDS)
-@pytest.mark.parametrize("seed", [1, 2])
-def test_every_refusal_comes_from_its_marked_function(config: str, seed: int) -> None:
-    game = CONFIGS[config](seed)
-    assert isinstance(game, RookHand)
-    rng = random.Random(f"{config}-{seed}")
-    seen: set[str] = set()
-    while True:
-        mover = game.to_move or game.players[0]
-        other = rng.choice([p for p in game.players if p != mover])
-        legal = game.legal_moves().now()
-        for who in (mover, other):
-            for move in candidates(game, rng):
-                if who == game.to_move and move in legal:
-                    continue  # accepted: the random-play tests hold the listing against play
-                with pytest.raises(RuleViolation) as refused:
-                    game.play(move, player=who)  # refused, so the hand is unchanged
-                fn = _refusing_rule(game, who, move)
-                if fn is hand.hand_over:
-                    assert refused.value.rule == game.end_rule, (move, refused.value)
-                    continue
-                assert rule_of(fn) == refused.value.rule, (move, who, refused.value)
-                assert rules[refused.value.rule].enforced_by is fn, refused.value.rule
-                seen.add(refused.value.rule)
-        if game.is_over:
-            break
-        game.make(rng.choice(game.legal_moves().now()))
-    # the rules every hand meets: the auction, the exchange, trump and the turn in the tricks
-    assert {
-        "ROOK-BID-ORDER",
-        "ROOK-BID-RAISE",
-        "ROOK-BID-MIN",
-        "ROOK-BID-WIN",
-        "ROOK-NEST-TAKE",
-        "ROOK-TRUMP",
-        "ROOK-LEAD",
-    } <= seen or game.thrown_in
+from tests.rook.invariants import CONFIGS, refusing_rule
 
 
 def test_every_rule_a_move_is_asked_is_marked_with_its_id() -> None:
@@ -110,7 +48,7 @@ def test_a_card_not_held_is_refused_by_rook_deal_s_function(seed: int) -> None:
         game.play(RookMove.parse(f"play {card}"))
     assert refused.value.rule == "ROOK-DEAL"
     assert f"{who} does not hold {card}" in str(refused.value)
-    assert _refusing_rule(game, who, RookMove.parse(f"play {card}")) is tricks.own_card
+    assert refusing_rule(game, who, RookMove.parse(f"play {card}"))[0] is tricks.own_card
 
 
 def test_rules_code_prints_the_refusing_function(capsys: pytest.CaptureFixture[str]) -> None:
@@ -122,7 +60,7 @@ def test_rules_code_prints_the_refusing_function(capsys: pytest.CaptureFixture[s
         game.play("bid 80", player="North")
     assert refused.value.rule == "ROOK-BID-PASS"
     assert "North has passed and may not bid again" in str(refused.value)
-    assert _refusing_rule(game, "North", RookMove.parse("bid 80")) is hand.bid_pass
+    assert refusing_rule(game, "North", RookMove.parse("bid 80"))[0] is hand.bid_pass
     assert main(["rules", "ROOK-BID-PASS", "--code"]) == 0
     assert "def bid_pass(hand: HandState, attempt: Attempt)" in capsys.readouterr().out
 
