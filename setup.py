@@ -1,7 +1,9 @@
 """The one build step pyproject.toml cannot declare: the worked examples of the course
 (``examples/``, their one source in the repository) are copied into the package, as
 ``cardlib/data/examples/``, when a wheel is built, so that an installed cardlib finds them
-(:func:`cardlib.check.shipped_examples`).  An editable install reads ``examples/`` itself."""
+(:func:`cardlib.check.shipped_examples`), with the schema their first line names
+(``# yaml-language-server: $schema=../example.schema.json``) where that line finds it.
+An editable install reads ``examples/`` itself."""
 
 from __future__ import annotations
 
@@ -18,6 +20,11 @@ EXAMPLES = HERE / "examples"
 PACKAGED = Path("cardlib", "data", "examples")
 
 
+def shipped() -> list[Path]:
+    """The files copied: every worked example, and the schema their modeline names."""
+    return [*sorted(EXAMPLES.rglob("*.yaml")), EXAMPLES / "example.schema.json"]
+
+
 class build_py_with_examples(build_py):
     def run(self) -> None:
         super().run()
@@ -25,7 +32,7 @@ class build_py_with_examples(build_py):
             return
         dest = Path(self.build_lib) / PACKAGED
         shutil.rmtree(dest, ignore_errors=True)
-        for source in sorted(EXAMPLES.rglob("*.yaml")):
+        for source in shipped():
             target = dest / source.relative_to(EXAMPLES)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
@@ -38,7 +45,7 @@ class build_py_with_examples(build_py):
         outputs = list(super().get_outputs(include_bytecode))
         if not self.editable_mode:
             dest = Path(self.build_lib) / PACKAGED
-            outputs += [str(dest / p.relative_to(EXAMPLES)) for p in EXAMPLES.rglob("*.yaml")]
+            outputs += [str(dest / p.relative_to(EXAMPLES)) for p in shipped()]
         return outputs
 
 

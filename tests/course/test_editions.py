@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.support import yaml_ls
 
 sys.path.insert(0, str(ROOT / "tools"))
 import course
@@ -125,3 +126,47 @@ def test_make_course_again_keeps_what_a_learner_changed_and_adds_what_is_missing
     assert (tmp_path / "docs" / "architecture.md").read_bytes() == (
         ROOT / "docs" / "architecture.md"
     ).read_bytes()
+
+
+# ------------------------------------------- what an editor says, on every route to a learner
+
+
+def editor_says(server: Path, folder: Path) -> dict[str, list[str]]:
+    """What yaml-language-server reports, in ``folder/examples/``, for a worked example as it
+    is and for the same example with a field the schema does not allow (opened as an editor
+    opens a file, beside the others; nothing is written)."""
+    example = sorted((folder / "examples").rglob("*.yaml"))[0]
+    text = example.read_text(encoding="utf-8")
+    with yaml_ls.connection(server, folder) as editor:
+        return {
+            "as it is": yaml_ls.diagnostics(editor, example, text),
+            "broken": yaml_ls.diagnostics(
+                editor, example.with_name("zz-broken.yaml"), text + "bogus: 1\n"
+            ),
+        }
+
+
+def test_an_editor_validates_the_examples_in_the_repository(yaml_server):
+    """The schema the modeline names is loaded: a worked example has no problem, and a field
+    the schema does not allow is reported as that (not as "Unable to load schema")."""
+    assert editor_says(yaml_server, ROOT) == {
+        "as it is": [],
+        "broken": ["Property bogus is not allowed."],
+    }
+
+
+@pytest.mark.parametrize("route", list(ROUTES))
+def test_an_editor_validates_the_examples_on_every_route_to_a_learner(route, tmp_path, yaml_server):
+    folder = ROUTES[route](tmp_path / "edition")
+    assert editor_says(yaml_server, folder) == {
+        "as it is": [],
+        "broken": ["Property bogus is not allowed."],
+    }
+
+
+def test_an_editor_says_when_the_schema_is_missing(tmp_path, yaml_server):
+    """The test can fail: without the schema beside the examples, the editor cannot load it."""
+    folder = _student(tmp_path / "edition")
+    (folder / "examples" / "example.schema.json").unlink()
+    said = editor_says(yaml_server, folder)
+    assert all(m[0].startswith("Unable to load schema") for m in said.values()), said

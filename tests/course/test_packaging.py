@@ -29,6 +29,7 @@ import pytest
 
 import cardlib
 from tests.conftest import EXAMPLES, ROOT
+from tests.course.test_editions import editor_says, unresolved_schema_lines
 from tests.course.test_install import _copy_tree
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
@@ -169,7 +170,8 @@ def test_the_wheel_holds_the_examples_the_license_and_py_typed(built):
         names = set(z.namelist())
         metadata = z.read(f"cardlib_course-{version}.dist-info/METADATA").decode()
     shipped = {n.removeprefix("cardlib/data/examples/") for n in names if "/data/examples/" in n}
-    assert shipped == {p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("*.yaml")}
+    examples = {p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("*.yaml")}
+    assert shipped == examples | {"example.schema.json"}
     assert "cardlib/py.typed" in names
     assert f"cardlib_course-{version}.dist-info/licenses/LICENSE" in names
     assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
@@ -177,6 +179,21 @@ def test_the_wheel_holds_the_examples_the_license_and_py_typed(built):
     core = [r for r in requires if "extra ==" not in r]
     assert {_name(r) for r in core} == {"pyyaml", "fastjsonschema"}, core
     assert not any(n.startswith(("tests/", "examples/")) for n in names)
+
+
+@pytest.mark.venv
+def test_an_editor_validates_the_examples_of_an_installed_cardlib(built, tmp_path, yaml_server):
+    """The examples' first line names ``../example.schema.json``: the wheel ships it beside them
+    (cardlib/data/examples/), where an editor opening an installed example finds it."""
+    wheel, _, _ = built
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(tmp_path)
+    data = tmp_path / "cardlib" / "data"
+    assert unresolved_schema_lines(data) == []
+    assert editor_says(yaml_server, data) == {
+        "as it is": [],
+        "broken": ["Property bogus is not allowed."],
+    }
 
 
 @pytest.mark.venv
