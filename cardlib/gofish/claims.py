@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardlib.cards import Card, Rank, Suit
+from cardlib.catalogue import rule_of
 from cardlib.claims import (
     ClaimFn,
     ClaimResult,
@@ -27,8 +28,9 @@ from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
-from cardlib.game import Event
+from cardlib.game import Event, Fact
 from cardlib.gofish.engine import GoFishGame, GoFishOptions, deal_size
+from cardlib.gofish.rules import gf_deal, gf_give_all
 
 Path = tuple[Any, ...]
 
@@ -102,16 +104,6 @@ def _position(
         here = (*at, "hands", name)
         _player(players, name, here)
         hands[name] = seen.many(cards, here)
-        ranks = [c.rank for c in hands[name]]
-        for i, card in enumerate(hands[name]):
-            if ranks.count(card.rank) == 4:  # GF-BOOK refuses the setup (claimable)
-                refusal = RuleViolation(
-                    "GF-BOOK",
-                    f"{name} cannot hold all four {card.rank}s: a book is laid aside at once, "
-                    "so list it under books",
-                )
-                refusal.path = [*here, i]
-                raise refusal
     stock = seen.many(spec.get("stock", []), (*at, "stock"))
     books: dict[str, list[Rank]] = {}
     for name, ranks in spec.get("books", {}).items():
@@ -127,24 +119,23 @@ def _position(
     sizes = {}
     for name, size in spec.get("hand_sizes", {}).items():
         sizes[_player(players, name, (*at, "hand_sizes", name))] = size
-        if size < len(hands.get(name, [])):
-            raise InputError.at(
-                (*at, "hand_sizes", name),
-                "INPUT-SCHEMA",
-                f"hand_sizes gives {name} {size} cards, but {len(hands[name])} are named",
-            )
     to_move = _player(players, spec["to_move"], (*at, "to_move")) if "to_move" in spec else None
-    return GoFishGame.from_position(
-        players,
-        hands,
-        books=books,
-        stock=stock,
-        hand_sizes=sizes,
-        to_move=to_move,
-        dealer=dealer,
-        options=options,
-        seed=seed,
-    )
+    try:
+        return GoFishGame.from_position(
+            players,
+            hands,
+            books=books,
+            stock=stock,
+            hand_sizes=sizes,
+            to_move=to_move,
+            dealer=dealer,
+            options=options,
+            seed=seed,
+        )
+    except RuleViolation as refused:  # claimable (refused: ID); reported where the engine says
+        if refused.path is not None:  # a place in the position (GF-BOOK: the fourth card)
+            refused.path = [*at, *refused.path]
+        raise
 
 
 # -- claims -------------------------------------------------------------------------
@@ -173,10 +164,28 @@ def _turn_rule(game: GoFishGame) -> str:
     return game.turn_rule
 
 
+#: the facts that move cards into or out of their player's hand (a hand-over: both hands)
+_HAND_CHANGES = frozenset({"hand-over", "fish", "book", "refill", "empty-draw"})
+
+
+def _changes_hand(fact: Fact, name: str) -> bool:
+    """Does ``fact`` move cards into or out of ``name``'s hand?"""
+    if fact.kind == "hand-over":
+        return name in (fact.player, fact.other)
+    return fact.kind in _HAND_CHANGES and fact.player == name
+
+
 def _hand_rule(game: GoFishGame, name: str) -> str:
-    """The rule behind ``name``'s hand, as the engine keeps it: the rule of the last request
-    that changed it; the deal if none did."""
-    return game.hand_rules.get(name, "GF-DEAL")
+    """The rule behind ``name``'s hand, as the engine's facts tell it: the rule of the last
+    fact of a request that changed it (a book laid aside from cards just refilled is the
+    refill's); GF-DEAL if none did since the setup."""
+    for event in reversed(game.log):
+        changed = [f for f in event.facts if _changes_hand(f, name)]
+        while len(changed) > 1 and changed[-1].kind == "book" and changed[-2].kind == "refill":
+            changed.pop()  # the books among the refilled cards
+        if changed:
+            return changed[-1].rules[0]
+    return rule_of(gf_deal)
 
 
 def _hand(state: State, value: Map, path: Path) -> Iterator[ClaimResult]:
@@ -271,7 +280,7 @@ def _handed_over(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     # card), else GF-GIVE-ALL
     ask = event.of("ask")
     rules = given[0].rules if given else ask[0].rules if ask else ()
-    rule = rules[0] if rules else "GF-GIVE-ALL"
+    rule = rules[0] if rules else rule_of(gf_give_all)
     what = "the cards handed over to the asker by the last request"
     yield _compare(path, rule, what, _cards(value, path), sorted(c for f in given for c in f.cards))
 
@@ -286,9 +295,24 @@ def _drawn(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     yield _compare(path, "GF-GO-FISH", what, _card_or_none(value, path), _fished(event))
 
 
+#: the facts of a request that end the asker's turn, each with the rule that ends it: a miss
+#: with no stock (GF-NO-STOCK), the card fished (GF-LUCKY-DRAW), the turn passed (GF-NEXT)
+_TURN_ENDS = ("miss", "lucky-draw", "turn")
+
+
+def _again_rule(game: GoFishGame, event: Event) -> str:
+    """The rule that decided whether the last request's asker asks again: the rule that gave
+    the turn (or ended the game) when they do or nobody does, otherwise the rule of the
+    request's first fact that ended their turn."""
+    if game.to_move in (event.player, None):
+        return game.turn_rule
+    ends = [f for f in event.facts if f.kind in _TURN_ENDS]
+    return ends[0].rules[0] if ends else game.turn_rule
+
+
 def _again(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     game, event = _last(state, path)
-    rule = game.again_rule or _turn_rule(game)  # set by every request
+    rule = _again_rule(game, event)
     yield _compare(path, rule, "whether the asker asks again", value, game.to_move == event.player)
 
 

@@ -55,7 +55,6 @@ from cardlib.gofish.rules import (
     deal,
     deal_size,
     first_asker,
-    gf_book,
     gf_catch_again,
     gf_deck,
     gf_empty_draw,
@@ -69,6 +68,7 @@ from cardlib.gofish.rules import (
     gf_players,
     gf_var_refill,
     gf_win,
+    lay_books,
     passed_to,
     refused_setup,
 )
@@ -116,7 +116,7 @@ class GoFishGame:
             refused_setup(gf_deck(pack, whole=True))
         deal(self._table, pack, self.dealer)
         for name in self.players:  # GF-BOOK: a dealt book is laid aside before the first request
-            for rank in gf_book(self._table, name):
+            for rank in lay_books(self._table, name):
                 self.setup_log.append(tell.dealt_book(name, rank))
         self._table.turn = asker = first_asker(self._table, self.dealer, self._rng, first)
         if first is not None:  # an example's first player, who may ask first (GF-FIRST)
@@ -163,10 +163,6 @@ class GoFishGame:
         self.log: list[Event] = []
         self.last_event: Event | None = None
         self.setup_log: list[str] = []
-        #: the rule of the last request that changed each player's hand (GF-DEAL until then)
-        self.hand_rules: dict[str, str] = {}
-        #: the rule that decided whether the last request's asker asks again (None before one)
-        self.again_rule: str | None = None
 
     @classmethod
     def from_position(
@@ -212,7 +208,6 @@ class GoFishGame:
             rule = "GF-FIRST" if to_move is None else "GF-NEXT"
             self._give_turn(start, rule, facts, narrate=False)
         self.setup_log += [str(f) for f in facts]
-        self.hand_rules.clear()  # a hand set up is the deal's until a request changes it
         return self
 
     def copy(self) -> GoFishGame:
@@ -222,7 +217,6 @@ class GoFishGame:
         new._table = self._table.copy()
         new.log = self.log[:]
         new.setup_log = self.setup_log[:]
-        new.hand_rules = dict(self.hand_rules)
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new
@@ -464,15 +458,12 @@ class GoFishGame:
         again: str | None = None
         given = gf_give_all(table, asker, move, facts)
         if given:
-            changed_by = "GF-GIVE-ALL" if move.card is None else "GF-VAR-CARD"
-            self.hand_rules[asker] = self.hand_rules[asked] = changed_by
             self._lay_books(asker, facts)
         if gf_catch_again(given):
             again = "GF-CATCH-AGAIN"
-        missed = gf_no_stock(table, asker, move, given, facts)  # asked before anyone fishes
+        gf_no_stock(table, asker, move, given, facts)  # asked before anyone fishes
         drawn = gf_go_fish(table, asker, move, given, facts)
         if drawn is not None:
-            self.hand_rules[asker] = "GF-GO-FISH"
             lucky = gf_lucky_draw(asker, move, drawn, facts)
             self._lay_books(asker, facts)
             if lucky:
@@ -488,24 +479,16 @@ class GoFishGame:
                 self._give_turn(asker, again, facts)
             else:
                 self._give_turn(passed_to(table, asker, asked), "GF-NEXT", facts)
-        if table.turn == asker or table.turn is None:  # asks again, or nobody does
-            self.again_rule = self.ended_by or self.turn_rule
-        elif not given:  # the card fished (GF-LUCKY-DRAW) or nothing to fish (GF-NO-STOCK)
-            self.again_rule = "GF-NO-STOCK" if missed else "GF-LUCKY-DRAW"
-        else:
-            self.again_rule = "GF-NEXT"
         return facts
 
     def _lay_books(self, player: str, facts: list[Fact]) -> None:
-        for rank in gf_book(self._table, player):
+        for rank in lay_books(self._table, player):
             facts.append(tell.book(player, rank))
-            self.hand_rules[player] = "GF-BOOK"
 
     def _refill(self, player: str, facts: list[Fact]) -> None:
         while cards := gf_var_refill(self._table, player):
             facts.append(tell.refill(player, cards))
             self._lay_books(player, facts)
-            self.hand_rules[player] = "GF-VAR-REFILL"  # a book among the cards is the refill's
 
     def _stock_ran_out(self, facts: list[Fact]) -> None:
         """GF-NO-STOCK: said once, when the last card is drawn and play goes on without it."""
@@ -544,7 +527,6 @@ class GoFishGame:
                 if rule == "GF-NEXT" and narrate:
                     facts.append(tell.turn(player, rule))
                 facts.append(tell.empty_draw(player, drawn))
-                self.hand_rules[player] = "GF-EMPTY-DRAW"
                 self._stock_ran_out(facts)
                 rule = "GF-EMPTY-DRAW"
                 break

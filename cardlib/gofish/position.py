@@ -16,7 +16,7 @@ from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, seeded, shuffle, standard_deck
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.gofish import narration as tell
-from cardlib.gofish.rules import gf_deck, refused_setup
+from cardlib.gofish.rules import Held, gf_book, gf_deck, refused_setup
 from cardlib.gofish.table import Table
 
 
@@ -81,16 +81,16 @@ def _books(books: Mapping[str, Sequence[Rank | str | int]]) -> dict[Rank, str]:
 def _hold(table: Table, name: str, cards: Sequence[Card]) -> None:
     """Give ``name`` the cards named for them.  GF-BOOK lays a book aside the moment it is
     complete, so a hand never holds four of a rank: a position that says it does is refused
-    (the article must list the book under books)."""
+    (the article must list the book under books) at the card that makes the fourth (its
+    ``path`` in the position: ``["hands", name, index]``)."""
     hand = table.hands[name]
-    for card in cards:
+    for i, card in enumerate(cards):
         hand.append(card)
-        if sum(c.rank == card.rank for c in hand) == 4:
-            raise RuleViolation(
-                "GF-BOOK",
-                f"{name} cannot hold all four {tell.plural(card.rank)}: a book is "
-                "laid aside at once, so list it under books",
-            )
+        refused = gf_book(table, Held(name))
+        if refused is not None:
+            error = refused.error()
+            error.path = ["hands", name, i]
+            raise error
 
 
 def _fill_up(table: Table, name: str, want: int, under: list[Card]) -> None:

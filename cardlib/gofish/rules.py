@@ -7,13 +7,11 @@ Every refusal comes from the function of its rule.  The request rules
 request may be made, each ``rule(table, request) -> Refusal | None`` (:mod:`cardlib.refusal`:
 the words are written only when read), asked in order by :func:`refusal`; :func:`legal`
 builds the requests they let through, legal by construction.  The rules of the setup (the
-pack, the players, the deal, the first to ask) answer the same way, and the setup raises
+pack, the players, the deal, the first to ask, a hand set up) answer the same way, and the setup raises
 their refusal (:func:`refused_setup`).  The others make what the rules make happen on the
 :class:`~cardlib.gofish.table.Table` and tell it as facts; where a rule both refuses and
 acts, its function refuses and a helper named for what it does acts (:func:`deal`,
-:func:`first_asker`, :func:`passed_to`).  One refusal is not yet its rule's function: a
-rank already a book is refused as GF-BOOK by :func:`gf_ask_hold`, for :func:`gf_book` lays
-the books aside (the go-fish notebook prints it as GF-BOOK's code).
+:func:`first_asker`, :func:`passed_to`, :func:`lay_books`).
 
 Decisions where the sources leave a gap (each is also stated in the rule catalogue, as an
 interpretation where it is ours):
@@ -182,6 +180,12 @@ class Request(NamedTuple):
     move: GoFishMove
 
 
+class Held(NamedTuple):
+    """A hand set up (a position's), asked of :func:`gf_book`: may ``player`` hold it?"""
+
+    player: str
+
+
 class FirstAsker(NamedTuple):
     """A setup naming the player who asked first (a worked example's ``first``), asked of
     :func:`gf_first` as the first request would be."""
@@ -301,15 +305,6 @@ def gf_ask_hold(table: Table, request: Request) -> Refusal | None:
     asker, rank = request.asker, request.move.rank
     if table.holds(asker, rank):
         return None
-    owner = table.book_owner(rank)
-    if owner is not None:  # the rank is nobody's: GF-BOOK says it can no longer be asked for
-        return Refusal(
-            "GF-BOOK",
-            lambda: (
-                f"the {tell.plural(rank)} are already a book in front of {owner}: "
-                "a rank laid aside can no longer be asked for"
-            ),
-        )
 
     def words() -> str:
         held = ", ".join(r.symbol for r in table.ranks_held(asker)) or "nothing"
@@ -377,8 +372,38 @@ def gf_no_stock(
 
 
 @enforces("GF-BOOK")
-def gf_book(table: Table, player: str) -> list[Rank]:
+def gf_book(table: Table, attempt: Request | Held) -> Refusal | None:
     """Four of a rank are laid aside at once as a book; they leave the hand for good."""
+    # So a rank laid aside can no longer be asked for, and no hand holds all four of a rank
+    # (a position set up so is refused); lay_books lays them aside.
+    if isinstance(attempt, Held):
+        hand = [card.rank for card in table.hands[attempt.player]]
+        four = next((rank for rank in hand if hand.count(rank) == 4), None)
+        if four is None:
+            return None
+        return Refusal(
+            "GF-BOOK",
+            lambda: (
+                f"{attempt.player} cannot hold all four {tell.plural(four)}: a book is "
+                "laid aside at once, so list it under books"
+            ),
+        )
+    rank = attempt.move.rank
+    owner = table.book_owner(rank)
+    if owner is None:
+        return None
+    return Refusal(
+        "GF-BOOK",
+        lambda: (
+            f"the {tell.plural(rank)} are already a book in front of {owner}: "
+            "a rank laid aside can no longer be asked for"
+        ),
+    )
+
+
+def lay_books(table: Table, player: str) -> list[Rank]:
+    """GF-BOOK's laying aside: the ranks of which ``player`` holds all four leave the hand
+    as books (in rank order)."""
     ranks = [card.rank for card in table.hands[player]]
     laid = sorted({rank for rank in ranks if ranks.count(rank) == 4})
     if laid:
@@ -462,6 +487,7 @@ REQUEST_RULES: tuple[RequestRule, ...] = (
     gf_next,
     gf_ask_target,
     gf_var_card,
+    gf_book,
     gf_ask_hold,
 )
 
