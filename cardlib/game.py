@@ -340,9 +340,10 @@ class Game(Protocol):
 
     def make(self, move: Any) -> Event:
         """Make a move just taken from :meth:`legal_moves` of this position, for the player
-        to move: the trusted path beside the checked :meth:`play`.  Golf's makes a listed
-        move without judging it again; Go Fish's and Rook's are :meth:`play` for now (they
-        judge it).  A move that is not listed is refused by its rule, the game unchanged."""
+        to move: the trusted path beside the checked :meth:`play`.  Golf's, Go Fish's and
+        Rook's make a listed move without judging it again (they look it up in the listing of
+        the position).  A move that is not listed goes through :meth:`play` and is refused by
+        its rule, the game unchanged."""
         ...
 
     def copy(self) -> Game: ...

@@ -1,7 +1,9 @@
 """The auction of a Rook hand: bids and passes, clockwise from the dealer's left, until all but
 one have passed; the bidder then picks up the nest.
 
-Each rule is ``rule(hand, attempt) -> Refusal | None``, as :meth:`RookHand.refusal` asks them.
+Each rule is ``rule(hand, attempt) -> Refusal | None``, as :meth:`RookHand.refusal` asks them:
+the phase is settled once, by the rules it asks (:data:`cardlib.rook.hand.RULES`), so a
+rule of the auction's turn is asked only while the auction goes on.
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from cardlib.catalogue import enforces
 from cardlib.game import Fact
 from cardlib.refusal import Refusal
 from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, RookMove
-from cardlib.rook.scoring import bid_amount_ok
 from cardlib.rook.seats import team_of_seat as team
 from cardlib.rook.state import Attempt, Cards, HandState, and_words
 
@@ -23,8 +24,6 @@ from cardlib.rook.state import Attempt, Cards, HandState, and_words
 def bid_pass(hand: HandState, attempt: Attempt) -> Refusal | None:
     """A player who passes may not bid again in that hand."""
     # (the turn skips everyone who has passed: Auction._next_bidder)
-    if hand.phase != "bid":
-        return None
     who, player = hand.players[hand._turn], attempt.who
     if player == who or not hand._passed[hand.players.index(player)]:
         return None
@@ -39,8 +38,6 @@ def bid_order(hand: HandState, attempt: Attempt) -> Refusal | None:
     """Bidding starts at the dealer's left and goes clockwise."""
     # The auction comes first, in turn (the turn goes clockwise from the dealer's left: see
     # Auction._next_bidder): until it is won only bids and passes are made.
-    if hand.phase != "bid":
-        return None
     who, (player, move) = hand.players[hand._turn], attempt
     if player != who:
         return Refusal(
@@ -60,13 +57,22 @@ def bid_order(hand: HandState, attempt: Attempt) -> Refusal | None:
 
 
 @enforces("ROOK-BID-MIN")
-def bid_min(hand: HandState, attempt: Attempt) -> Refusal | None:
+def bid_min(hand: HandState | None, attempt: Attempt) -> Refusal | None:
     """The opening bid is at least 70; bids are multiples of 5 (120 is the most that can be taken)."""
-    # every bid, the opening and each raise (ROOK-BID-RAISE), and every contract (scoring.contract)
+    # every bid, the opening and each raise (ROOK-BID-RAISE), and every contract set out
+    # without an auction (scoring.contract asks with no hand)
     who, amount = attempt.who, attempt.move.amount
     assert amount is not None
-    if bid_amount_ok(amount):
+    if MIN_BID <= amount <= MAX_BID and amount % BID_STEP == 0:
         return None
+    if hand is None:
+        return Refusal(
+            "ROOK-BID-MIN",
+            lambda: (
+                f"a contract of {amount} is impossible: bids are multiples of {BID_STEP} "
+                f"from {MIN_BID} to {MAX_BID}"
+            ),
+        )
     return Refusal(
         "ROOK-BID-MIN",
         lambda: (
@@ -108,6 +114,16 @@ def bid_win(hand: HandState, attempt: Attempt) -> Refusal | None:
 @enforces("ROOK-ALL-PASS")
 def all_pass(hand: HandState, attempt: Attempt) -> Refusal | None:
     """If nobody bids, the sources do not say what happens: a house rule (for example a redeal) made explicit as an option."""
+    # Under the house rule "redeal" the cards of a hand all four passed are thrown in
+    # (Auction._pass): the hand is over, and every move is refused.
+    if hand.thrown_in:
+        return Refusal(
+            "ROOK-ALL-PASS",
+            lambda: (
+                "all four passed and the cards were thrown in (house rule): this hand is over; "
+                "the same dealer deals again"
+            ),
+        )
     # With no house rule agreed, the dealer may not be the fourth to pass: what would
     # happen is what nobody agreed.  (The agreed rules are applied in Auction._pass.)
     if not (sum(hand._passed) == 3 and hand._high < 0 and hand.options.all_pass is None):

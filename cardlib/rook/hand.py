@@ -11,7 +11,8 @@ trump, nine tricks and the hand's score (rule set ``tournament-1988``)::
 
 :meth:`RookHand.play` is the checked door: it asks the rules of the move in order
 (:data:`RULES`, each ``rule(hand, attempt) -> Refusal | None``, through
-:func:`~cardlib.refusal.first_refusal`); the first that refuses raises its
+:func:`~cardlib.refusal.first_refusal`: the rule of the phase's turn first, :data:`TURN`,
+then those of the kind of move); the first that refuses raises its
 :class:`RuleViolation` and the hand is unchanged.  The legal moves are built by the phase,
 legal by construction (what is the same for every move of the position, the hand over, the
 turn and the phase, settled once); :meth:`RookHand.make` makes one of them without judging
@@ -68,7 +69,7 @@ from cardlib.rook.scoring import contract, result, scored
 from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Team
 from cardlib.rook.seats import partner_of as partner_seated
 from cardlib.rook.seats import team_of_seat as team
-from cardlib.rook.state import Attempt, Cards, HandState, Position
+from cardlib.rook.state import Attempt, Cards, HandState, Phase, Position
 from cardlib.rook.tricks import Play, Trick, lead, playable, trick_winner, verdict
 from cardlib.rook.view import RookView, view_of
 
@@ -246,7 +247,7 @@ class RookHand(Auction, Exchange):
     def _legal(self) -> Sequence[RookMove]:
         """The legal moves now, built by the phase (legal by construction, in a fixed
         order): only the player to move has any (the rules of the turn), none once the
-        hand is over (:func:`hand_over`)."""
+        hand is over (the rules of the turn, :data:`TURN`)."""
         if self.is_over:
             return ()
         seat = self._turn
@@ -267,10 +268,10 @@ class RookHand(Auction, Exchange):
 
     def refusal(self, move: RookMove | str, player: str | None = None) -> Refusal | None:
         """The first refusal of ``move`` by ``player`` (the player to move when None) among
-        the rules of the move (:data:`RULES`), or None: the move is legal."""
+        the rules of the move in this phase (:data:`RULES`), or None: the move is legal."""
         mv = RookMove.parse(move)
         who = self.to_move if player is None else self._player(player)
-        return first_refusal(RULES[mv.kind], self, Attempt(who or "", mv))
+        return first_refusal(RULES[self.phase][mv.kind], self, Attempt(who or "", mv))
 
     @staticmethod
     def parse_move(text: str | RookMove) -> RookMove:
@@ -536,24 +537,6 @@ class RookHand(Auction, Exchange):
 # -- the rules of a move, each ``rule(hand, attempt) -> Refusal | None`` -----------------
 
 
-def hand_over(hand: HandState, attempt: Attempt) -> Refusal | None:
-    """Once the hand is over, the rule that ended it refuses every move: ROOK-LEAD (nine
-    tricks make a hand) or ROOK-ALL-PASS (the cards were thrown in)."""
-    if hand.phase != "over":
-        return None
-    if hand.thrown_in:
-        return Refusal(
-            "ROOK-ALL-PASS",
-            lambda: (
-                "all four passed and the cards were thrown in (house rule): this hand is over; "
-                "the same dealer deals again"
-            ),
-        )
-    return Refusal(
-        "ROOK-LEAD", lambda: f"the hand is over: all {TRICKS} tricks are played; no more moves"
-    )
-
-
 def card(hand: HandState, attempt: Attempt) -> Refusal | None:
     """The rules of the tricks (:data:`cardlib.rook.tricks.PLAY_RULES`), asked in order of
     the card offered: the refusal of the first that refuses it (each marked with its ID)."""
@@ -564,14 +547,27 @@ def card(hand: HandState, attempt: Attempt) -> Refusal | None:
     return answer if isinstance(answer, Refusal) else None
 
 
-#: the rules of the turn, asked of every move first: the hand is not over, and the rule of
-#: the phase's turn (each also judges the moves of its part of the hand)
-TURN: tuple[Rule, ...] = (hand_over, bid_pass, bid_order, nest_take, trump, lead)
-#: the rules that judge each kind of move, in the order they are asked
-RULES: dict[str, tuple[Rule, ...]] = {
-    "bid": (*TURN, bid_win, bid_min, bid_raise),
-    "pass": (*TURN, bid_win, all_pass),
-    "lay aside": TURN,
-    "trump": TURN,
-    "play": (*TURN, card),
+#: the rules of the turn in each phase, asked of every move first: who may move (in the
+#: auction the player to bid, not one who has passed; at the nest and trump the bidder; in
+#: the tricks the player to play), and once the hand is over the rule that ended it
+TURN: dict[Phase, tuple[Rule, ...]] = {
+    "bid": (bid_pass, bid_order),
+    "nest": (nest_take,),
+    "trump": (trump,),
+    "play": (lead,),
+    "over": (all_pass, lead),
+}
+#: the rules of each kind of move, asked after the rules of the turn
+OF_KIND: dict[str, tuple[Rule, ...]] = {
+    "bid": (bid_win, bid_min, bid_raise),
+    "pass": (bid_win, all_pass),
+    "lay aside": (nest_take,),
+    "trump": (trump,),
+    "play": (card,),
+}
+#: the rules that judge each kind of move in each phase, in the order they are asked (the
+#: rule of the turn first, each rule once)
+RULES: dict[Phase, dict[str, tuple[Rule, ...]]] = {
+    phase: {kind: tuple(dict.fromkeys(turn + rules)) for kind, rules in OF_KIND.items()}
+    for phase, turn in TURN.items()
 }

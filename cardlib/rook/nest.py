@@ -59,29 +59,15 @@ class LayAsides(Sequence[RookMove]):
 
 
 # Each rule of a move is ``rule(hand, attempt) -> Refusal | None`` (cardlib.rook.auction).
+# Each is the rule of the turn in its phase, asked first (only the bidder moves there), and
+# the rule of its kind of move in the phases after it (cardlib.rook.hand.RULES).
 
 
 @enforces("ROOK-NEST-TAKE")
 def nest_take(hand: HandState, attempt: Attempt) -> Refusal | None:
     """The bidder adds the 5 nest cards to their hand, then lays 5 cards aside as the new nest (counters allowed), keeping 9."""
     who, (player, move) = hand.players[hand._turn], attempt
-    if player != who:
-        if hand.phase != "nest":
-            return None  # out of turn: the rule of the turn refuses it
-        return Refusal(
-            "ROOK-NEST-TAKE",
-            lambda: f"only {who}, who won the auction, takes the nest and lays five cards aside",
-        )
-    if move.kind == "play":
-        if hand.phase != "nest":
-            return None
-        return Refusal(
-            "ROOK-NEST-TAKE",
-            lambda: f"{who} must first lay five cards aside as the new nest, then name trump",
-        )
-    if move.kind != "lay aside":
-        return None
-    if hand.phase != "nest":
+    if hand.phase in ("trump", "play"):  # asked of the bidder's lay-aside once it is done
         return Refusal(
             "ROOK-NEST-TAKE",
             lambda: (
@@ -89,6 +75,18 @@ def nest_take(hand: HandState, attempt: Attempt) -> Refusal | None:
                 "the last trick"
             ),
         )
+    if player != who:
+        return Refusal(
+            "ROOK-NEST-TAKE",
+            lambda: f"only {who}, who won the auction, takes the nest and lays five cards aside",
+        )
+    if move.kind == "play":
+        return Refusal(
+            "ROOK-NEST-TAKE",
+            lambda: f"{who} must first lay five cards aside as the new nest, then name trump",
+        )
+    if move.kind != "lay aside":
+        return None  # a bid, a pass or trump: the rule of that move refuses it
     cards, held = move.cards, hand._held[hand._turn]
     if len(set(cards)) != len(cards):
         return Refusal(
@@ -119,27 +117,21 @@ def nest_take(hand: HandState, attempt: Attempt) -> Refusal | None:
 def trump(hand: HandState, attempt: Attempt) -> Refusal | None:
     """After the exchange the bidder names one colour as trump."""
     who, (player, move) = hand.players[hand._turn], attempt
-    if player != who:
-        if hand.phase != "trump":
-            return None  # out of turn: the rule of the turn refuses it
-        return Refusal("ROOK-TRUMP", lambda: f"only {who}, who won the auction, names trump")
-    if move.kind == "play":
-        if hand.phase != "trump":
-            return None
-        return Refusal("ROOK-TRUMP", lambda: f"{who} must name trump before the first card is led")
-    if move.kind != "trump":
-        return None
-    if hand.phase == "nest":
+    if hand.phase == "nest":  # asked of the bidder's trump before the lay-aside
         return Refusal(
             "ROOK-TRUMP",
             lambda: f"{who} names trump only after laying five cards aside as the new nest",
         )
-    if hand.phase == "play":
+    if hand.phase == "play":  # asked of the leader's trump once it is named
         return Refusal(
             "ROOK-TRUMP",
             lambda: f"trump is {hand.trump}, named once by {hand.bidder}; it stays",
         )
-    return None
+    if player != who:
+        return Refusal("ROOK-TRUMP", lambda: f"only {who}, who won the auction, names trump")
+    if move.kind == "play":
+        return Refusal("ROOK-TRUMP", lambda: f"{who} must name trump before the first card is led")
+    return None  # trump named, or a move whose own rule refuses it
 
 
 class Exchange(HandState):

@@ -16,9 +16,12 @@ from cardlib.arguments import shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Result
+from cardlib.refusal import first_refusal
+from cardlib.rook.auction import bid_min
 from cardlib.rook.cards import COUNTERS, ROOK_COUNTER, TOTAL_COUNTERS
-from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, WHOLE
+from cardlib.rook.moves import WHOLE, bid
 from cardlib.rook.seats import Team, team_of_seat
+from cardlib.rook.state import Attempt
 
 GAME_TARGET = 300  # ROOK-GAME
 #: what every team's take is a multiple of: the counters' greatest common divisor (5)
@@ -117,15 +120,9 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
     return scored(bidders, int(bid), {Team.NS: ns, Team.EW: ew})
 
 
-def bid_amount_ok(n: int) -> bool:
-    """ROOK-BID-MIN: a multiple of 5 from 70 to 120 (120 is the most that can be taken)."""
-    # every bid, the opening and each raise (ROOK-BID-RAISE; the rule: auction.bid_min),
-    # and every contract
-    return MIN_BID <= n <= MAX_BID and n % BID_STEP == 0
-
-
 def contract(amount: object) -> int:
-    """A contract's amount, checked by ROOK-BID-MIN: a multiple of 5 from 70 to 120."""
+    """A contract's amount, checked by ROOK-BID-MIN (:func:`cardlib.rook.auction.bid_min`,
+    asked with no hand: no auction made it): a multiple of 5 from 70 to 120."""
     try:
         if isinstance(amount, str) and not WHOLE.fullmatch(amount.strip()):
             raise ValueError(amount)
@@ -134,12 +131,9 @@ def contract(amount: object) -> int:
         raise NotationError(f"{amount!r} is not an amount: write a number, like 95") from None
     if n != amount and not isinstance(amount, str):
         raise NotationError(f"{amount!r} is not a whole number")
-    if not bid_amount_ok(n):
-        raise RuleViolation(
-            "ROOK-BID-MIN",
-            f"a contract of {n} is impossible: bids are multiples of {BID_STEP} "
-            f"from {MIN_BID} to {MAX_BID}",
-        )
+    refused = first_refusal((bid_min,), None, Attempt("", bid(n)))
+    if refused is not None:
+        raise refused.error()
     return n
 
 

@@ -9,7 +9,7 @@ bidding), :mod:`cardlib.rook.nest` (the exchange with the nest and trump) and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict
 
 from cardlib import arguments
 from cardlib.arguments import flag
@@ -17,9 +17,11 @@ from cardlib.errors import NotationError
 from cardlib.game import Event
 from cardlib.rook.cards import Colour, RookCard
 from cardlib.rook.moves import RookMove
-from cardlib.rook.scoring import HandScore
 from cardlib.rook.seats import RookOptions, four_players
 from cardlib.rook.tricks import Trick, listing
+
+if TYPE_CHECKING:
+    from cardlib.rook.scoring import HandScore
 
 Phase = Literal["bid", "nest", "trump", "play", "over"]
 

@@ -26,6 +26,7 @@ from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.refusal import Refusal
 from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard, parse_rook_cards
+from cardlib.rook.moves import TRICKS
 
 if TYPE_CHECKING:
     from cardlib.rook.state import Attempt, HandState
@@ -89,13 +90,18 @@ def own_card(play: Play) -> Verdict:
 @enforces("ROOK-LEAD")
 def lead(hand: HandState, attempt: Attempt) -> Refusal | None:
     """The dealer's left leads the first trick with any card; each trick's winner leads the next; nine tricks."""
+    # Nine tricks end the hand (RookHand._finish_trick): then every move is refused (a hand
+    # thrown in is ROOK-ALL-PASS's, asked before: cardlib.rook.hand.RULES).
+    if hand.phase == "over":
+        return Refusal(
+            "ROOK-LEAD", lambda: f"the hand is over: all {TRICKS} tricks are played; no more moves"
+        )
     # In the tricks only the player to move may play: the leader (the dealer's left first,
     # then each trick's winner: RookHand._finish_trick), then clockwise.  The leader may lead
-    # any card (leads_any); nine tricks end the hand (hand_over).
-    who = hand.players[hand._turn]
-    if hand.phase != "play" or attempt.who == who:
+    # any card (leads_any).
+    who, player = hand.players[hand._turn], attempt.who
+    if player == who:
         return None
-    player = attempt.who
     if not hand._trick:
         why = "the winner of the last trick leads the next"
         return Refusal("ROOK-LEAD", lambda: f"it is {who}'s turn to lead, not {player}'s: {why}")
