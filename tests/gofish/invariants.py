@@ -119,10 +119,6 @@ def candidates(game: GoFishGame, rng: random.Random) -> list[str]:
 #: the candidates tried a position (the first of :func:`candidates`)
 REFUSAL_CANDIDATES = 20
 
-#: refusals not yet raised by their rule's function: a rank already laid aside as a book is
-#: refused as GF-BOOK by ``gf_ask_hold``, while GF-BOOK's function lays books aside
-EXCUSED = {(gofish.gf_ask_hold, "GF-BOOK")}
-
 
 def refusing_rule(game: GoFishGame, player: str | None, move: GoFishMove) -> tuple[Rule, Refusal]:
     """The first request rule (:data:`cardlib.gofish.rules.REQUEST_RULES`, asked in play's

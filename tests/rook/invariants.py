@@ -165,18 +165,15 @@ def candidates(game: Game, rng: random.Random) -> list[RookMove]:
 REFUSAL_CONFIGS = tuple(sorted(name for name in CONFIGS if name.startswith("rook-hand")))
 REFUSAL_SEEDS = (1, 2)
 
-#: the rule asked first, which refuses every move once the hand is over with the rule that
-#: ended it (ROOK-LEAD: nine tricks make a hand; ROOK-ALL-PASS: the cards were thrown in)
-OVER = hand_rules.hand_over
-
 
 def refusing_rule(game: RookHand, player: str | None, move: RookMove) -> tuple[Rule, Refusal]:
-    """The first rule of the move (:data:`cardlib.rook.hand.RULES`, asked in play's order)
+    """The first rule of the move in its phase (:data:`cardlib.rook.hand.RULES`, asked in
+    play's order; once the hand is over, ROOK-ALL-PASS's or ROOK-LEAD's, which ended it)
     that refuses ``move`` by ``player`` (the player to move when None), and its refusal; for
     a card, the rule of the tricks (:data:`cardlib.rook.tricks.PLAY_RULES`) that refuses it."""
     who = (game.to_move or "") if player is None else player
     attempt = Attempt(who, move)
-    for rule in hand_rules.RULES[move.kind]:
+    for rule in hand_rules.RULES[game.phase][move.kind]:
         refused = rule(game, attempt)
         if refused is None:
             continue
