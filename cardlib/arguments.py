@@ -38,12 +38,15 @@ def shown(value: object) -> str:
 
 
 def whole(value: object, what: str, *, minimum: int | None = None) -> int:
-    """``value`` if it is a whole number (not a bool, not a float, not text) of at least ``minimum``."""
+    """``value`` if it is a whole number (not a bool, not a float, not text) of at least
+    ``minimum``, as a plain ``int`` (an ``IntEnum`` or other subclass is kept as its number:
+    what a game keeps and writes down is plain data)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise NotationError(f"{what} must be a whole number, not {shown(value)}")
-    if minimum is not None and value < minimum:
-        raise NotationError(f"{what} must be at least {minimum}, not {value}")
-    return value
+    number = int(value)
+    if minimum is not None and number < minimum:
+        raise NotationError(f"{what} must be at least {minimum}, not {number}")
+    return number
 
 
 def flag(value: object, what: str) -> bool:
@@ -57,12 +60,17 @@ def flag(value: object, what: str) -> bool:
 def seed(value: object) -> int | float | str | None:
     """A seed that gives the same deal in every process and on every runtime: a whole
     number, a float (a game seeds its next deal with ``rng.random()``), a text or None (a
-    fresh random deal).  A game's generator is made from it by :func:`cardlib.cards.seeded`."""
-    if value is None or isinstance(value, str | float):
-        return value
+    fresh random deal).  A game's generator is made from it by :func:`cardlib.cards.seeded`.
+    A subclass of int, float or str is kept as the plain value (a game writes its seed down)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, float):
+        return float(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise NotationError(f"a seed must be a whole number, a text or None, not {shown(value)}")
-    return value
+    return int(value)
 
 
 #: the keys a step of a worked example keeps for itself (a note, claims, an illegal move's
@@ -109,7 +117,7 @@ def player_names(players: object, what: str = "players") -> tuple[str, ...]:
                 f"a player cannot be named {name!r}: a step of a worked example uses {name}: "
                 "for itself (name them otherwise)"
             )
-    names = tuple(players)
+    names = tuple(str(name) for name in players)
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise NotationError(f"{shown(twice)} is named twice: each player needs a name of their own")
@@ -149,10 +157,10 @@ def options_of(cls: Any, given: object, game: str) -> Any:
 
 
 def text(value: object, what: str) -> str:
-    """``value`` if it is a text (a ``str``)."""
+    """``value`` if it is a text (a ``str``), as a plain ``str``."""
     if not isinstance(value, str):
         raise NotationError(f"{what} must be a text, not {shown(value)}")
-    return value
+    return str(value)
 
 
 def optional_text(value: object, what: str) -> str | None:
@@ -198,7 +206,7 @@ def game(value: object, what: str = "game") -> str:
 
     if not isinstance(value, str) or value not in GAMES:
         raise NotationError(f"{shown(value)} is not a game: use {', '.join(map(repr, GAMES))}")
-    return value
+    return str(value)
 
 
 def mapping(value: object, what: str) -> Mapping[Any, Any]:

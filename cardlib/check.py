@@ -191,7 +191,7 @@ class Budget:
 def check_file(path: Path | str, *, display: str | None = None) -> list[Report]:
     """Check every worked example in one file (``-``: standard input)."""
     arguments.path(path)
-    arguments.optional_text(display, "display")
+    display = arguments.optional_text(display, "display")
     name = display or ("<stdin>" if str(path) == STDIN else str(path))
     try:
         docs = read_documents(path if str(path) == STDIN else Path(path))
@@ -444,7 +444,7 @@ def shipped_examples(game: str | None = None) -> Path:
     in an installed cardlib its own copy (``cardlib/data/examples``, put there when the wheel
     is built); in the repository (an editable install) its ``examples/``, the one source."""
     if game is not None:
-        arguments.game(game)
+        game = arguments.game(game)
     package = Path(__file__).resolve().parent
     candidates = [package / "data" / "examples"]
     if (package.parent / "pyproject.toml").is_file():  # the source tree
@@ -530,7 +530,7 @@ def check_paths(paths: Iterable[Path | str], *, stdin_name: str | None = None) -
     """Check every worked example in the files and folders given (``-``: standard input,
     reported as ``stdin_name`` if given, else ``<stdin>``)."""
     given = arguments.paths(paths)
-    arguments.optional_text(stdin_name, "stdin_name")
+    stdin_name = arguments.optional_text(stdin_name, "stdin_name")
     reports: list[Report] = []
     with _fewer_collections():
         for path, missing in example_files(given):

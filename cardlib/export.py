@@ -104,10 +104,10 @@ def example(
             raise NotationError(
                 f"each of moves is a (player, move) pair of texts, not {arguments.shown(pair)}"
             )
-    if seed is not None:
-        arguments.whole(seed, "seed")
-    arguments.text(title, "title")
-    arguments.text(source, "source")
+    # what is written down is the checked value: plain data, whatever subclass was given
+    seed = None if seed is None else arguments.whole(seed, "seed")
+    title = arguments.text(title, "title")
+    source = arguments.text(source, "source")
     policy, claims = spec.export, spec.claims
     doc: dict[str, Any] = {"example": title, "source": source, "game": game_id}
     doc.update(policy.header(first))
@@ -168,8 +168,8 @@ def session_example(session: Any, *, title: str | None = None, source: str | Non
             f"session must be a table's session, not {arguments.shown(session)}"
         ) from None
     arguments.instance(session, TableSession, "session")
-    arguments.optional_text(title, "title")
-    arguments.optional_text(source, "source")
+    title = arguments.optional_text(title, "title")
+    source = arguments.optional_text(source, "source")
     name = GAMES[session.game_id].title
     seeded = session.deal is not None
     where = f"deal {session.seed}" if seeded else "a given position"
@@ -231,9 +231,9 @@ def save(text: str, folder: str | Path, name: str) -> Path:
     program can slip a link in between looking and writing.  A folder that cannot be
     written raises :class:`~cardlib.errors.SaveError` with the system's ``errno`` (a table
     says why in words)."""
-    arguments.text(text, "text")
+    text = arguments.text(text, "text")
     arguments.path(folder, "folder")
-    arguments.text(name, "name")
+    name = arguments.text(name, "name")
     folder = Path(folder)
     stem = file_name(name.removesuffix(".yaml").removesuffix(".yml"))
     data = text.encode("utf-8")

@@ -478,7 +478,7 @@ class GoFishTable(_GoFishControls, w.VBox):
         you: str = "Learner",
         specific_card: bool = False,
     ) -> None:
-        arguments.player_names((you, *arguments.sequence(opponents, "opponents")))
+        you, *opponents = arguments.player_names((you, *arguments.sequence(opponents, "opponents")))
         check_seed(seed)
         _rule_set(rule_set)
         arguments.flag(specific_card, "specific_card")

@@ -270,7 +270,7 @@ class GolfTable(SessionControls, w.VBox):
         options: GolfOptions | None = None,
         you: str = "Learner",
     ) -> None:
-        arguments.player_names((you, *arguments.sequence(opponents, "opponents")))
+        you, *opponents = arguments.player_names((you, *arguments.sequence(opponents, "opponents")))
         check_seed(seed)
         if options is not None and not isinstance(options, GolfOptions):
             raise NotationError(

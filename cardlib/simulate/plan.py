@@ -61,8 +61,8 @@ def plan(
     """The plan of a simulation, its arguments checked (:class:`~cardlib.errors.NotationError`,
     a :class:`ValueError`)."""
     spec = GAMES[arguments.game(game)]
-    arguments.whole(seed, "seed")
-    arguments.optional_text(rule_set, "rule_set")
+    seed = arguments.whole(seed, "seed")
+    rule_set = arguments.optional_text(rule_set, "rule_set")
     if options is not None:
         for key in arguments.mapping(options, "options"):
             arguments.text(key, "an option's name")

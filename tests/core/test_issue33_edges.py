@@ -57,3 +57,38 @@ def test_the_errors_the_issue_names_are_cardlibs_own():
     else:
         errors.append(TableProblem)
     assert all(issubclass(e, CardlibError) for e in errors)
+
+
+class Name(str):
+    """A text subclass, as a learner's own class might hand one in."""
+
+
+@pytest.mark.parametrize("game_id", ["golf", "go-fish", "rook"])
+def test_a_game_keeps_and_writes_down_plain_values_whatever_subclass_was_given(game_id, tmp_path):
+    """An IntEnum deal number and text subclasses (names, a title) are checked and kept as the
+    plain values: the game plays, and the example exported from it is one ``cardlib check``
+    verifies (it used to stop PyYAML's writer with a RepresenterError)."""
+    from cardlib.check import check_paths
+    from cardlib.export import example
+    from cardlib.games import GAMES, named_seats
+
+    spec = GAMES[game_id]
+    names = [Name(n) for n in named_seats(spec.default_players)]
+    game = spec.deal(names, seed=Deal.THREE)
+    assert all(type(p) is str for p in game.players)
+    move = game.legal_moves().now()[0]
+    player = game.to_move
+    game.play(move)
+    first = spec.deal(names, seed=Deal.THREE)
+    text = example(
+        game_id,
+        first=first,
+        moves=[(player, str(move))],
+        seed=Deal.THREE,
+        title=Name("a deal numbered by an IntEnum"),
+        source=Name("tests/core/test_issue33_edges.py"),
+    )
+    assert "deal: {seed: 3}\n" in text
+    path = tmp_path / "example.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert [r.problems for r in check_paths([path])] == [[]]
