@@ -52,7 +52,8 @@ class RookGame:
     (ROOK-DEALER): each player draws a card and the highest deals (the Rook above a 14,
     colours do not count, ties draw again); the cards are drawn from the pack shuffled
     with ``seed``, or given as ``cut`` (one mapping player -> card per round, as an
-    article tells it).  The deal then passes to the left, by seat.  After every fourth
+    article tells it).  The deal then passes to the previous dealer's left (after a seat
+    exchange that moved the dealer, the left of the dealer's new seat).  After every fourth
     hand one partnership's two players change seats (ROOK-SEAT-SWAP; the sources do not
     say which: ``RookOptions.seat_swap``, East-West by default); partners stay partners.
     A thrown-in hand (``all_pass="redeal"``) is dealt again by the same dealer and counts
