@@ -34,3 +34,29 @@ def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+# ------------------------------------------- the suite across the cores (pytest-xdist)
+
+#: files whose tests share something on disk outside their tmp_path, run on one worker in
+#: turn: the offline JupyterLite site in build/lite/ (built by one, read by the others, its
+#: downloads in build/lite-cache/), and yaml-language-server installed into build/npm/
+SHARED = {
+    "tests/browser/test_lite_browser.py": "build-lite",
+    "tests/course/test_lite.py": "build-lite",
+    "tests/core/test_same_seed_everywhere.py": "build-lite",
+    "tests/course/test_editions.py": "build-npm",
+    "tests/course/test_packaging.py": "build-npm",
+}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under ``pytest -n N --dist loadgroup`` (``make test``) a file's tests run on one worker,
+    in order: a notebook's cells share one kernel (nbval), and a file's fixtures are made
+    once; the files of :data:`SHARED` run on one worker, one after another."""
+    if getattr(config.option, "dist", "no") != "loadgroup":
+        return
+    for item in items:
+        path = item.path.relative_to(ROOT).as_posix() if item.path.is_relative_to(ROOT) else ""
+        item.add_marker(pytest.mark.xdist_group(SHARED.get(path, path or item.nodeid)))
