@@ -173,15 +173,20 @@ def _game(
             _player(players, name, (*here, "hands", name))
             hands[name] = seen.many(cards, (*here, "hands", name))
         deals.append({"hands": hands, "nest": seen.many(deal.get("nest", []), (*here, "nest"))})
-    game = RookGame(
-        players,
-        dealer=dealer,
-        options=options,
-        seed=seed,
-        totals=spec.get("totals", {}),
-        hands_played=spec.get("hands_played", 0),
-        cut=cut,
-    )
+    try:
+        game = RookGame(
+            players,
+            dealer=dealer,
+            options=options,
+            seed=seed,
+            totals=spec.get("totals", {}),
+            hands_played=spec.get("hands_played", 0),
+            cut=cut,
+        )
+    except RuleViolation as v:  # totals no game stands at (ROOK-COUNT, ROOK-GAME)
+        if v.path is None and v.rule in ("ROOK-COUNT", "ROOK-GAME"):
+            v.path = [*at, "totals"]
+        raise
     for i, record in enumerate(spec.get("hands", [])):
         here = (*at, "hands", i)
         try:

@@ -28,6 +28,7 @@ from cardlib.rook.moves import RookMove
 from cardlib.rook.scoring import (
     GAME_TARGET,
     HandScore,
+    check_totals,
     game_winner,
     result,
     score_hand,
@@ -103,6 +104,7 @@ class RookGame:
         self._record = flag(record, "record")
         hands_played = whole(hands_played, "hands_played", minimum=0)
         given = team_points(totals or {}, "totals", both=False)
+        check_totals(given)
         if cut is not None and (isinstance(cut, str | Mapping) or not isinstance(cut, Sequence)):
             raise NotationError(f"the cut is a list of rounds (player -> card), not {shown(cut)}")
         #: the rounds of the cut for the first dealer (ROOK-DEALER), player -> card

@@ -8,6 +8,7 @@ Team.NS
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -159,6 +160,60 @@ def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
     if max(ns, ew) < GAME_TARGET or ns == ew:
         return None
     return Team.NS if ns > ew else Team.EW
+
+
+def hand_scores() -> set[tuple[int, int]]:
+    """Every score one hand can give, as (NS, EW) points: nothing for a hand thrown in, and
+    for each team bidding each contract (ROOK-BID-MIN: 70 to 120) and taking each share of
+    the counters (ROOK-COUNT), the points :func:`scored` gives (ROOK-SCORE-MADE, -SET)."""
+    scores = {(0, 0)}
+    amounts = range(70, TOTAL_COUNTERS + 1, COUNTER_STEP)
+    for bidders, amount in itertools.product(Team, amounts):
+        for took in range(0, TOTAL_COUNTERS + 1, COUNTER_STEP):
+            taken = {bidders: took, bidders.other: TOTAL_COUNTERS - took}
+            points = scored(bidders, amount, taken).points
+            scores.add((points[Team.NS], points[Team.EW]))
+    return scores
+
+
+def check_totals(totals: Mapping[Team, int]) -> None:
+    """Refuse totals no game can stand at (a game resumed from them): every hand scores
+    counters taken or minus a bid, multiples of 5 (ROOK-COUNT), and the game ends in the hand
+    a team first reaches 300 (ROOK-GAME), so totals of 300 or more are one hand's score from
+    a game still in progress (both teams below 300, or tied over it)::
+
+        >>> check_totals({Team.NS: 410, Team.EW: 290})
+        >>> check_totals({Team.NS: 500, Team.EW: 0})
+        Traceback (most recent call last):
+        ...
+        cardlib.errors.RuleViolation: ROOK-GAME: no game stands at NS 500, EW 0: the game ends in the hand a team first reaches 300, and no hand's score takes a game in progress there
+    """
+    for team, points in totals.items():
+        if points % COUNTER_STEP:
+            raise RuleViolation(
+                "ROOK-COUNT",
+                f"{team.label} cannot have {points} points: a hand scores the counters taken or "
+                f"minus the bid, multiples of {COUNTER_STEP}, so every total is one",
+            )
+    ns, ew = totals.get(Team.NS, 0), totals.get(Team.EW, 0)
+    if max(ns, ew) >= GAME_TARGET and not _one_hand_from_play(ns, ew, hand_scores()):
+        raise RuleViolation(
+            "ROOK-GAME",
+            f"no game stands at NS {ns}, EW {ew}: the game ends in the hand a team first "
+            f"reaches {GAME_TARGET}, and no hand's score takes a game in progress there",
+        )
+
+
+def _one_hand_from_play(ns: int, ew: int, scores: set[tuple[int, int]], ties: bool = True) -> bool:
+    """Whether one of ``scores`` takes a game in progress to NS ``ns``, EW ``ew``: from totals
+    both below 300, or (``ties``) from a tie over 300 that is itself one hand from them."""
+    for dns, dew in scores:
+        before = (ns - dns, ew - dew)
+        if max(before) < GAME_TARGET:
+            return True
+        if ties and before[0] == before[1] and _one_hand_from_play(*before, scores, ties=False):
+            return True
+    return False
 
 
 def result(players: Sequence[str], teams: Mapping[str, int]) -> Result:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from cardlib import NotationError, RuleViolation, rules
+from cardlib.check import check_paths
 from cardlib.errors import CardlibError as _CardlibError
 from cardlib.rook import (
     DEFAULT_PLAYERS,
@@ -42,6 +43,7 @@ from cardlib.rook.cards import (
 )
 from cardlib.rook.cards import Colour as _Colour
 from cardlib.rook.cards import counters as _counters
+from cardlib.rook.scoring import check_totals, hand_scores
 from cardlib.rook.scoring import game_winner as _game_winner
 from cardlib.rook.scoring import score_hand as _score_hand
 from cardlib.rook.tricks import trick_winner as _trick_winner
@@ -1123,7 +1125,7 @@ def test_game_tie_over_300_plays_another_hand():
 
 @pytest.mark.parametrize(
     ("totals", "winner"),
-    [({"NS": 310, "EW": 290}, Team.NS), ({"NS": 120, "EW": 300}, Team.EW), ({"NS": 500}, Team.NS)],
+    [({"NS": 310, "EW": 290}, Team.NS), ({"NS": 120, "EW": 300}, Team.EW), ({"NS": 410}, Team.NS)],
 )
 def test_totals_that_already_decide_the_game_are_a_game_over(totals, winner):
     """ROOK-GAME decides the totals a game resumes from as it decides them after a played
@@ -1141,6 +1143,59 @@ def test_totals_that_already_decide_the_game_are_a_game_over(totals, winner):
     assert game.totals == {"NS": 0, "EW": 0, **totals} and game.hands_played == 0
     tied = RookGame(DEFAULT_PLAYERS, totals={"NS": 310, "EW": 310}, seed=1)
     assert not tied.is_over and tied.to_move is not None  # a tie over 300 plays another hand
+
+
+@pytest.mark.parametrize(
+    ("totals", "rule"),
+    [
+        ({"NS": 500}, "ROOK-GAME"),  # 120 a hand at most: past 300 by 200
+        ({"NS": 420, "EW": 290}, "ROOK-GAME"),  # 420 needs 300 tied before; then EW lost 10
+        ({"NS": 400, "EW": 400}, "ROOK-GAME"),  # a tie over 300 comes from below: 345 at most
+        ({"NS": 350, "EW": 350}, "ROOK-GAME"),
+        ({"NS": 7}, "ROOK-COUNT"),
+        ({"NS": 305, "EW": -3}, "ROOK-COUNT"),
+    ],
+)
+def test_totals_no_game_can_stand_at_are_refused_when_the_game_is_made(totals, rule):
+    """Issue 33, item 14: every hand scores multiples of 5 and the game ends in the hand a
+    team first reaches 300, so these totals cannot be resumed."""
+    with pytest.raises(RuleViolation) as err:
+        RookGame(DEFAULT_PLAYERS, totals=totals, seed=1)
+    assert err.value.rule == rule
+
+
+def test_every_total_one_hand_can_give_a_game_in_progress_is_accepted():
+    """The refusal is sound: from totals below 300 (near it, where a hand can end the game)
+    every score of a hand (made or set, each contract, each take) gives totals a game can be
+    resumed from, and from a tie over 300 reached that way one more hand does too."""
+    scores = hand_scores()
+    assert (120, 0) in scores and (-120, 5) in scores and (70, 50) in scores
+    ties = set()
+    for ns in range(250, 300, 5):
+        for ew in range(200, 300, 5):
+            for dns, dew in scores:
+                after = {"NS": ns + dns, "EW": ew + dew}
+                if max(after.values()) >= 300:
+                    check_totals({Team.NS: after["NS"], Team.EW: after["EW"]})
+                    if after["NS"] == after["EW"]:
+                        ties.add(after["NS"])
+    assert max(ties) == 345
+    for tie in ties:
+        for dns, dew in scores:
+            check_totals({Team.NS: tie + dns, Team.EW: tie + dew})
+
+
+def test_a_worked_example_resuming_from_impossible_totals_is_refused_at_them(tmp_path):
+    example = tmp_path / "resume.yaml"
+    example.write_text(
+        "example: resumed past the end\nsource: a test\ngame: rook\n"
+        "players: [North, East, South, West]\nsetup:\n  game:\n"
+        "    totals: {NS: 500, EW: 250}\nsteps:\n  - North: pass\n",
+        encoding="utf-8",
+    )
+    (report,) = check_paths([example])
+    (problem,) = report.problems
+    assert (problem.line, problem.rule) == (7, "ROOK-GAME")
 
 
 @pytest.mark.parametrize(
