@@ -112,8 +112,22 @@ def bid_win(hand: HandState, attempt: Attempt) -> Refusal | None:
 
 
 @enforces("ROOK-ALL-PASS")
-def all_pass(hand: HandState, attempt: Attempt) -> Refusal | None:
+def all_pass(hand: HandState, attempt: Attempt | None) -> Refusal | None:
     """If nobody bids, the sources do not say what happens: a house rule (for example a redeal) made explicit as an option."""
+    # Asked with no move (RookGame.record_all_pass): a hand recorded as all four passing, its
+    # four passes made.  Thrown in (redeal), it is recorded; under "dealer-takes-70" the
+    # hand is played, so it is recorded by its bid and what each team took instead.
+    if attempt is None:
+        if hand.thrown_in:
+            return None
+        return Refusal(
+            "ROOK-ALL-PASS",
+            lambda: (
+                f"when all four pass the dealer's team takes the contract at {hand.bid} "
+                "(the house rule agreed), so the hand is played: record its bid and what "
+                "each team took"
+            ),
+        )
     # Under the house rule "redeal" the cards of a hand all four passed are thrown in
     # (Auction._pass): the hand is over, and every move is refused.
     if hand.thrown_in:

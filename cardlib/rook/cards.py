@@ -17,15 +17,19 @@ out the same 41 instances, so the engine may compare cards with ``is``.
 from __future__ import annotations
 
 import enum
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import NamedTuple, overload
 
 from cardlib.arguments import shown
 from cardlib.cards import find_duplicate, shuffled
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
+from cardlib.refusal import Refusal
+from cardlib.rook.seats import Team
 
 LOWEST, HIGHEST = 5, 14  # ROOK-DECK: the 1-4 of each colour are taken out
 
@@ -71,11 +75,61 @@ ROOK_COUNTER = 20
 TOTAL_COUNTERS = 120  # 4 x 5 + 4 x 10 + 4 x 10 + 20
 
 
+#: what every team's take is a multiple of: the counters' greatest common divisor (5)
+COUNTER_STEP = math.gcd(*COUNTERS.values(), ROOK_COUNTER)
+
+
+class Counted(NamedTuple):
+    """Points said to come from the counters, by team: what each took in a hand (``hand``),
+    or each team's total of a game (a hand scores the counters taken or minus the bid)."""
+
+    points: Mapping[Team, int]
+    hand: bool
+
+
+@overload
+def counter_value(number: int | None) -> int: ...
+@overload
+def counter_value(number: Counted) -> Refusal | None: ...
 @enforces("ROOK-COUNT")
-def counter_value(number: int | None) -> int:
+def counter_value(number: int | Counted | None) -> int | Refusal | None:
     """Counters: each 5 = 5, each 10 = 10, each 14 = 10, the Rook = 20; other cards and tricks themselves score nothing; 120 in all."""
     # a card's value by its number (the Rook has none); a trick is worth only its cards
-    return ROOK_COUNTER if number is None else COUNTERS.get(number, 0)
+    if not isinstance(number, Counted):
+        return ROOK_COUNTER if number is None else COUNTERS.get(number, 0)
+    # Asked of points said to be counters (scoring.score_hand, scoring.check_totals): a team
+    # takes a multiple of 5 from 0 to 120, the two takes of a hand make 120, and every total
+    # is a multiple of 5 (so is every bid); the refusal of the first that is not so.
+    points, hand = number.points, number.hand
+    wrong = [
+        (team, n)
+        for team, n in points.items()
+        if n % COUNTER_STEP or (hand and not 0 <= n <= TOTAL_COUNTERS)
+    ]
+    if wrong:
+        team, took = wrong[0]
+        if hand:
+            return Refusal(
+                "ROOK-COUNT",
+                lambda: (
+                    f"{team.label} cannot have taken {took}: the counters are fives, tens and "
+                    f"14s worth 10 and the Rook worth 20, so a team takes a multiple of "
+                    f"{COUNTER_STEP} from 0 to {TOTAL_COUNTERS}"
+                ),
+            )
+        return Refusal(
+            "ROOK-COUNT",
+            lambda: (
+                f"{team.label} cannot have {took} points: a hand scores the counters taken "
+                f"or minus the bid, multiples of {COUNTER_STEP}, so every total is one"
+            ),
+        )
+    if hand and (ns := points[Team.NS]) + (ew := points[Team.EW]) != TOTAL_COUNTERS:
+        return Refusal(
+            "ROOK-COUNT",
+            lambda: f"the counters of a hand add up to {TOTAL_COUNTERS}: {ns} + {ew} = {ns + ew}",
+        )
+    return None
 
 
 _CARDS: dict[tuple[Colour | None, int | None], RookCard] = {}

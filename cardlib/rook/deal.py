@@ -1,7 +1,8 @@
 """ROOK-DEAL: how the 41 cards are dealt, four hands of nine and the nest of five.
 
-The rule's function, the one that refuses (a card the player does not hold), is
-:func:`cardlib.rook.tricks.own_card`; ``cardlib rules ROOK-DEAL --code`` prints it.
+The rule's function, the one that refuses (a card the player does not hold, a hand or a
+nest set out with more cards than are dealt to it), is :func:`cardlib.rook.tricks.own_card`;
+``cardlib rules ROOK-DEAL --code`` prints it.
 
 >>> from cardlib.rook.cards import rook_deck
 >>> hands, nest = deal(rook_deck(), dealer=3)

@@ -22,6 +22,7 @@ from cardlib.cards import seeded
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
+from cardlib.rook.auction import all_pass
 from cardlib.rook.cards import RookCard, check_pack, parse_rook_cards, shuffled_rook_deck
 from cardlib.rook.hand import Position, RookHand
 from cardlib.rook.moves import RookMove
@@ -29,6 +30,7 @@ from cardlib.rook.scoring import (
     GAME_TARGET,
     HandScore,
     check_totals,
+    game_end,
     game_winner,
     result,
     score_hand,
@@ -178,7 +180,14 @@ class RookGame:
                 pack = shuffled_rook_deck(self._rng.random())
                 drawn = dict(zip(contenders, pack, strict=False))
             elif i < len(rounds):
-                drawn = self._cut_round(rounds[i], contenders, i)
+                drawn = self._cut_round(rounds[i])
+                if sorted(drawn, key=self.seating.index) != contenders:
+                    who = "everyone" if i == 0 else f"only {_and(contenders)}, who tied,"
+                    raise RuleViolation(
+                        "ROOK-DEALER",
+                        f"in round {i + 1} of the cut {who} cuts a card, not {_and(list(drawn))}",
+                    )
+                check_pack(list(drawn.values()), complete=False)
             else:
                 raise RuleViolation(
                     "ROOK-DEALER",
@@ -198,20 +207,11 @@ class RookGame:
                 return contenders[0]
         raise AssertionError("unreachable")
 
-    def _cut_round(
-        self, given: Mapping[str, RookCard | str], contenders: list[str], i: int
-    ) -> dict[str, RookCard]:
+    def _cut_round(self, given: Mapping[str, RookCard | str]) -> dict[str, RookCard]:
+        """One round of the cut as given: the players and the cards they cut."""
         if not isinstance(given, Mapping):
             raise NotationError(f"a round of the cut maps players to cards, not {given!r}")
-        drawn = {self._seated(p): RookCard.parse(c) for p, c in given.items()}
-        if sorted(drawn, key=self.seating.index) != contenders:
-            who = "everyone" if i == 0 else f"only {_and(contenders)}, who tied,"
-            raise RuleViolation(
-                "ROOK-DEALER",
-                f"in round {i + 1} of the cut {who} cuts a card, not {_and(list(drawn))}",
-            )
-        check_pack(list(drawn.values()), complete=False)
-        return drawn
+        return {self._seated(p): RookCard.parse(c) for p, c in given.items()}
 
     _hand: RookHand | None = None
     #: the next hand as it was dealt (seating, dealer, seed), until it is first looked at
@@ -317,12 +317,9 @@ class RookGame:
     def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
         """Check and make one move of the hand in play (:meth:`RookHand.play`); once the
         game is won, every move is refused (ROOK-GAME)."""
-        if self.winner is not None:
-            raise RuleViolation(
-                "ROOK-GAME",
-                f"the game is over: {self.winner.label} won with {self.totals[self.winner]} "
-                f"to {self.totals[self.winner.other]}",
-            )
+        refused = game_end(self.totals, "move")
+        if refused is not None:
+            raise refused.error()
         return self._after(self.hand.play(move, player=player))
 
     def make(self, move: str | RookMove) -> Event:
@@ -405,13 +402,9 @@ class RookGame:
 
     def _no_hand_after_the_end(self) -> None:
         # ROOK-GAME: once a team has won, no further hand is played (nor recorded)
-        if self.winner is not None:
-            raise RuleViolation(
-                "ROOK-GAME",
-                f"the game is already over ({self.winner.label} won with "
-                f"{self.totals[self.winner]} to {self.totals[self.winner.other]}): "
-                "no further hand is played",
-            )
+        refused = game_end(self.totals, "hand")
+        if refused is not None:
+            raise refused.error()
 
     def record_all_pass(self) -> tuple[Fact, ...]:
         """Record a hand in which all four passed (an article's record of a game): the four
@@ -426,13 +419,9 @@ class RookGame:
             raise NotationError("a hand everybody passed is recorded before any move of it")
         for _ in range(4):
             trial.play("pass")  # the fourth may be refused (ROOK-ALL-PASS): nothing changed
-        if not trial.thrown_in:
-            raise RuleViolation(
-                "ROOK-ALL-PASS",
-                f"when all four pass the dealer's team takes the contract at {trial.bid} "
-                "(the house rule agreed), so the hand is played: record its bid and what "
-                "each team took",
-            )
+        refused = all_pass(trial, None)  # thrown in, or a hand played at 70
+        if refused is not None:
+            raise refused.error()
         return tuple(f for _ in range(4) for f in self.play("pass").facts)
 
     @property
@@ -443,12 +432,9 @@ class RookGame:
     def result(self) -> Result:
         """Once a team has won: each player's team total, ``.teams`` the two totals and
         ``.winners`` the winning partners."""
-        if self.winner is None:
-            raise RuleViolation(
-                "ROOK-GAME",
-                f"the game is not over: {self._totals_text()}; it ends when a team reaches "
-                f"{GAME_TARGET} with more than the other",
-            )
+        refused = game_end(self.totals, "result")
+        if refused is not None:
+            raise refused.error()
         return result(self.seating, self.totals)
 
     def describe(self) -> str:

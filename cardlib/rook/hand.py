@@ -39,7 +39,7 @@ from typing import ClassVar, Unpack
 
 from cardlib.arguments import shown
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.game import Event, Fact, LegalMoves, Result
 from cardlib.refusal import Refusal, Rule, first_refusal
 from cardlib.rook.auction import Auction, all_pass, bid_min, bid_order, bid_pass, bid_raise, bid_win
@@ -70,7 +70,16 @@ from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Seat, Tea
 from cardlib.rook.seats import partner_of as partner_seated
 from cardlib.rook.seats import team_of_seat as team
 from cardlib.rook.state import Attempt, Cards, HandState, Phase, Position
-from cardlib.rook.tricks import Play, Trick, lead, playable, trick_winner, verdict
+from cardlib.rook.tricks import (
+    Dealt,
+    Play,
+    Trick,
+    lead,
+    own_card,
+    playable,
+    trick_winner,
+    verdict,
+)
 from cardlib.rook.view import RookView, view_of
 
 _TURN_RULE = {
@@ -141,7 +150,7 @@ class RookHand(Auction, Exchange):
         """
         self = cls.__new__(cls)
         seed = position.get("seed", 0)
-        the_bid, trump = position.get("bid"), position.get("trump")
+        the_bid, colour = position.get("bid"), position.get("trump")
         if the_bid is not None and (
             isinstance(the_bid, str | Mapping)
             or not isinstance(the_bid, Sequence)
@@ -150,8 +159,8 @@ class RookHand(Auction, Exchange):
             raise NotationError(
                 f"bid is (player, amount), like ('North', 95), not {shown(the_bid)}"
             )
-        if trump is not None:
-            trump = Colour.parse(trump)
+        if colour is not None:
+            colour = Colour.parse(colour)
         self._setup(
             players,
             position.get("dealer"),
@@ -165,15 +174,10 @@ class RookHand(Auction, Exchange):
         laid = parse_rook_cards(nest)
         named = [c for cs in given.values() for c in cs] + laid
         check_pack(named, complete=False)
-        for p, cs in given.items():
-            if len(cs) > HAND_SIZE:
-                raise RuleViolation(
-                    "ROOK-DEAL", f"{p} is given {len(cs)} cards, but a hand is {HAND_SIZE}"
-                )
-        if len(laid) > NEST_SIZE:
-            raise RuleViolation(
-                "ROOK-DEAL", f"the nest is given {len(laid)} cards, but it holds {NEST_SIZE}"
-            )
+        for dealt in (*(Dealt(p, cs) for p, cs in given.items()), Dealt(None, laid)):
+            refused = own_card(dealt)  # ROOK-DEAL: nine cards a hand, five in the nest
+            if isinstance(refused, Refusal):
+                raise refused.error()
         seen = set(named)
         rest = [c for c in shuffled_rook_deck(seed) if c not in seen]
         for seat, p in enumerate(self.players):
@@ -183,22 +187,21 @@ class RookHand(Auction, Exchange):
             self._held[seat] = sorted(cs, key=lambda c: c.order)
         self.nest = laid + [rest.pop() for _ in range(NEST_SIZE - len(laid))]
         if the_bid is None:
-            if trump is not None:
-                raise RuleViolation(
-                    "ROOK-TRUMP",
-                    "trump is named by the bidder after the auction: give bid=(player, amount)",
-                )
+            if colour is not None:  # refused by ROOK-TRUMP: the auction is not over
+                refused = trump(self, Attempt("", RookMove("trump", colour=colour)))
+                assert refused is not None
+                raise refused.error()
             return self
         who, amount = self._player(the_bid[0]), contract(the_bid[1])
         seat = self.players.index(who)
         self.high_bid, self._high = amount, seat
         self.bidder, self.bid = who, amount
         self._passed = [s != seat for s in range(4)]
-        if trump is None:
+        if colour is None:
             self._pick_up_nest(seat)
             self.phase, self._turn = "nest", seat
         else:
-            self.trump = Colour.parse(trump)
+            self.trump = colour
             self.phase = "play"
             self._turn = self._leader = (self._dealer + 1) % 4
         return self
@@ -321,12 +324,9 @@ class RookHand(Auction, Exchange):
         """The hand's score, once it is over: each player's team's points (``.teams`` by
         team, ``{"NS": ..., "EW": ...}``; ``.winners`` the players of the team that scored
         more, all four on a tie).  A thrown-in hand (ROOK-ALL-PASS, redeal) scores 0."""
-        if not self.is_over:
-            raise RuleViolation(
-                "ROOK-LEAD",
-                f"the hand is not over yet: {len(self.tricks)} of the {TRICKS} tricks are "
-                "played, and it is scored after the last",
-            )
+        refused = lead(self, None)  # ROOK-LEAD: nine tricks, then the hand is scored
+        if refused is not None:
+            raise refused.error()
         if self.score is None:
             return result(self.players, {"NS": 0, "EW": 0})
         return result(self.players, {t.value: v for t, v in self.score.points.items()})

@@ -117,6 +117,11 @@ def nest_take(hand: HandState, attempt: Attempt) -> Refusal | None:
 def trump(hand: HandState, attempt: Attempt) -> Refusal | None:
     """After the exchange the bidder names one colour as trump."""
     who, (player, move) = hand.players[hand._turn], attempt
+    if hand.phase == "bid":  # asked of a hand set out with trump and no bid (from_position)
+        return Refusal(
+            "ROOK-TRUMP",
+            lambda: "trump is named by the bidder after the auction: give bid=(player, amount)",
+        )
     if hand.phase == "nest":  # asked of the bidder's trump before the lay-aside
         return Refusal(
             "ROOK-TRUMP",

@@ -9,24 +9,22 @@ Team.NS
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from cardlib.arguments import shown, whole
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.game import Result
-from cardlib.refusal import first_refusal
+from cardlib.refusal import Refusal, first_refusal
 from cardlib.rook.auction import bid_min
-from cardlib.rook.cards import COUNTERS, ROOK_COUNTER, TOTAL_COUNTERS
+from cardlib.rook.cards import COUNTER_STEP, TOTAL_COUNTERS, Counted, counter_value
 from cardlib.rook.moves import WHOLE, bid
 from cardlib.rook.seats import Team, team_of_seat
 from cardlib.rook.state import Attempt
 
 GAME_TARGET = 300  # ROOK-GAME
-#: what every team's take is a multiple of: the counters' greatest common divisor (5)
-COUNTER_STEP = math.gcd(*COUNTERS.values(), ROOK_COUNTER)
 
 
 # The rules that score the bidders, each ``rule(bid, took) -> points | None``: the points
@@ -104,21 +102,10 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
     bidders = Team.parse(bidders)
     bid = contract(bid)
     took = team_points(taken, "a hand's counters")
-    ns, ew = took[Team.NS], took[Team.EW]
-    for team, points in took.items():
-        if not 0 <= points <= TOTAL_COUNTERS or points % COUNTER_STEP:
-            raise RuleViolation(
-                "ROOK-COUNT",
-                f"{team.label} cannot have taken {points}: the counters are fives, tens and "
-                f"14s worth 10 and the Rook worth 20, so a team takes a multiple of "
-                f"{COUNTER_STEP} from 0 to {TOTAL_COUNTERS}",
-            )
-    if ns + ew != TOTAL_COUNTERS:
-        raise RuleViolation(
-            "ROOK-COUNT",
-            f"the counters of a hand add up to {TOTAL_COUNTERS}: {ns} + {ew} = {ns + ew}",
-        )
-    return scored(bidders, int(bid), {Team.NS: ns, Team.EW: ew})
+    refused = counter_value(Counted(took, hand=True))  # ROOK-COUNT: what counters can make
+    if refused is not None:
+        raise refused.error()
+    return scored(bidders, int(bid), {Team.NS: took[Team.NS], Team.EW: took[Team.EW]})
 
 
 def contract(amount: object) -> int:
@@ -151,15 +138,66 @@ def team_points(
     return points
 
 
-@enforces("ROOK-GAME")
 def game_winner(totals: Mapping[Team | str, int]) -> Team | None:
-    """A team reaching 300 ends the game; if both pass 300 in the same hand the higher total wins; a tie plays another hand."""
-    # the team that has won, or None while the game goes on
+    """The team that has won the game at ``totals`` by ROOK-GAME (:func:`game_end`), or
+    None while the game goes on."""
     points = team_points(totals, "the totals")
-    ns, ew = points[Team.NS], points[Team.EW]
+    return _winner(points[Team.NS], points[Team.EW])
+
+
+def _winner(ns: int, ew: int) -> Team | None:
     if max(ns, ew) < GAME_TARGET or ns == ew:
         return None
     return Team.NS if ns > ew else Team.EW
+
+
+#: what is asked of a game at its totals (ROOK-GAME, :func:`game_end`): a move of its hand,
+#: a further hand (recorded or dealt), its result, or the totals it is made at
+Asked = Literal["move", "hand", "result", "start"]
+
+
+@enforces("ROOK-GAME")
+def game_end(totals: Mapping[Team, int] | Mapping[str, int], asked: Asked) -> Refusal | None:
+    """A team reaching 300 ends the game; if both pass 300 in the same hand the higher total wins; a tie plays another hand."""
+    # a team missing from the totals has none (a game resumed from one team's total)
+    ns, ew = totals.get(Team.NS, 0), totals.get(Team.EW, 0)
+    if asked == "start":
+        # the game ends in the hand a team first reaches 300, so totals of 300 or more are
+        # one hand's score from a game still in progress (both below 300, or tied over it)
+        if max(ns, ew) < GAME_TARGET or _one_hand_from_play(ns, ew, hand_scores()):
+            return None
+        return Refusal(
+            "ROOK-GAME",
+            lambda: (
+                f"no game stands at NS {ns}, EW {ew}: the game ends in the hand a team first "
+                f"reaches {GAME_TARGET}, and no hand's score takes a game in progress there"
+            ),
+        )
+    won = _winner(ns, ew)
+    if asked == "result":
+        if won is not None:
+            return None
+        return Refusal(
+            "ROOK-GAME",
+            lambda: (
+                f"the game is not over: NS {ns}, EW {ew}; it ends when a team reaches "
+                f"{GAME_TARGET} with more than the other"
+            ),
+        )
+    if won is None:
+        return None
+    winner, other = (ns, ew) if won is Team.NS else (ew, ns)
+    if asked == "move":
+        return Refusal(
+            "ROOK-GAME", lambda: f"the game is over: {won.label} won with {winner} to {other}"
+        )
+    return Refusal(
+        "ROOK-GAME",
+        lambda: (
+            f"the game is already over ({won.label} won with {winner} to {other}): "
+            "no further hand is played"
+        ),
+    )
 
 
 def hand_scores() -> set[tuple[int, int]]:
@@ -188,20 +226,9 @@ def check_totals(totals: Mapping[Team, int]) -> None:
         ...
         cardlib.errors.RuleViolation: ROOK-GAME: no game stands at NS 500, EW 0: the game ends in the hand a team first reaches 300, and no hand's score takes a game in progress there
     """
-    for team, points in totals.items():
-        if points % COUNTER_STEP:
-            raise RuleViolation(
-                "ROOK-COUNT",
-                f"{team.label} cannot have {points} points: a hand scores the counters taken or "
-                f"minus the bid, multiples of {COUNTER_STEP}, so every total is one",
-            )
-    ns, ew = totals.get(Team.NS, 0), totals.get(Team.EW, 0)
-    if max(ns, ew) >= GAME_TARGET and not _one_hand_from_play(ns, ew, hand_scores()):
-        raise RuleViolation(
-            "ROOK-GAME",
-            f"no game stands at NS {ns}, EW {ew}: the game ends in the hand a team first "
-            f"reaches {GAME_TARGET}, and no hand's score takes a game in progress there",
-        )
+    refused = counter_value(Counted(totals, hand=False)) or game_end(totals, "start")
+    if refused is not None:
+        raise refused.error()
 
 
 def _one_hand_from_play(ns: int, ew: int, scores: set[tuple[int, int]], ties: bool = True) -> bool:

@@ -26,7 +26,7 @@ from cardlib.catalogue import enforces
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.refusal import Refusal
 from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard, parse_rook_cards
-from cardlib.rook.moves import TRICKS
+from cardlib.rook.moves import HAND_SIZE, NEST_SIZE, TRICKS
 
 if TYPE_CHECKING:
     from cardlib.rook.state import Attempt, HandState
@@ -75,10 +75,32 @@ def colour_led(lead: RookCard, trump: Colour) -> Colour:
     return trump if lead is ROOK else lead.colour  # type: ignore[return-value]
 
 
+class Dealt(NamedTuple):
+    """Cards set out as dealt (:meth:`cardlib.rook.hand.RookHand.from_position`): a
+    player's hand, or the nest (``who`` None)."""
+
+    who: str | None
+    cards: Sequence[RookCard]
+
+
 @enforces("ROOK-DEAL")
-def own_card(play: Play) -> Verdict:
+def own_card(play: Play | Dealt) -> Verdict:
     """Only the cards in your own hand can be played (nine dealt each, five to the nest)."""
-    # how the cards are dealt is cardlib.rook.deal.deal's; this is the rule that refuses
+    # how the cards are dealt is cardlib.rook.deal.deal's; this is the rule that refuses: a
+    # card its player does not hold, and a hand or a nest set out with more cards than dealt
+    if isinstance(play, Dealt):
+        given, whose = len(play.cards), play.who
+        if whose is None:
+            if given <= NEST_SIZE:
+                return None
+            return Refusal(
+                "ROOK-DEAL", lambda: f"the nest is given {given} cards, but it holds {NEST_SIZE}"
+            )
+        if given <= HAND_SIZE:
+            return None
+        return Refusal(
+            "ROOK-DEAL", lambda: f"{whose} is given {given} cards, but a hand is {HAND_SIZE}"
+        )
     if play.card in play.held:
         return None
     who = play.who
@@ -88,8 +110,19 @@ def own_card(play: Play) -> Verdict:
 
 
 @enforces("ROOK-LEAD")
-def lead(hand: HandState, attempt: Attempt) -> Refusal | None:
+def lead(hand: HandState, attempt: Attempt | None) -> Refusal | None:
     """The dealer's left leads the first trick with any card; each trick's winner leads the next; nine tricks."""
+    # Asked with no move (RookHand.result): the hand is scored after its nine tricks.
+    if attempt is None:
+        if hand.phase == "over":
+            return None
+        return Refusal(
+            "ROOK-LEAD",
+            lambda: (
+                f"the hand is not over yet: {len(hand.tricks)} of the {TRICKS} tricks are "
+                "played, and it is scored after the last"
+            ),
+        )
     # Nine tricks end the hand (RookHand._finish_trick): then every move is refused (a hand
     # thrown in is ROOK-ALL-PASS's, asked before: cardlib.rook.hand.RULES).
     if hand.phase == "over":
