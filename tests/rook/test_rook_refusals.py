@@ -10,13 +10,18 @@ is tested once over every game (tests/core/test_refusals_are_the_rules.py, with
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from cardlib.catalogue import rule_of, rules
 from cardlib.cli import main
 from cardlib.errors import RuleViolation
-from cardlib.rook import RookGame, RookHand, RookMove, RookOptions, hand, tricks
+from cardlib.refusal import Refusal
+from cardlib.rook import RookGame, RookHand, RookMove, RookOptions, Team, hand, score_hand, tricks
+from cardlib.rook.cards import Counted, rook_deck
+from cardlib.rook.state import Attempt
+from cardlib.rook.tricks import Dealt
 from tests.rook.invariants import CONFIGS, refusing_rule
 
 
@@ -125,3 +130,99 @@ def test_a_refused_make_changes_nothing() -> None:
         assert refused.value.rule == checked.value.rule
         assert str(refused.value) == str(checked.value)
         assert game.describe() == before and game.log == log
+
+
+# -- refusals of what is not a move: a game's setup, a record, a result -----------------------
+
+WON = {"NS": 410, "EW": 290}  # a game that can end so (scoring.check_totals)
+PLAYERS = RookHand().players
+TEN = rook_deck()[:10]
+
+
+def _passed_four(options: RookOptions) -> RookHand:
+    trial = RookGame(options=options).hand.copy()
+    for _ in range(4):
+        trial.play("pass")
+    return trial
+
+
+#: what is refused, and the question its rule's function is asked: id -> (rule ID, what is
+#: done, the function's arguments)
+NOT_MOVES: dict[str, tuple[str, Callable[[], object], Callable[[], tuple[object, ...]]]] = {
+    "move-after-the-game": (
+        "ROOK-GAME",
+        lambda: RookGame(totals=WON).play("pass"),
+        lambda: (WON, "move"),
+    ),
+    "hand-after-the-game": (
+        "ROOK-GAME",
+        lambda: RookGame(totals=WON).record_hand("NS", 70, {"NS": 70, "EW": 50}),
+        lambda: (WON, "hand"),
+    ),
+    "result-before-the-end": (
+        "ROOK-GAME",
+        lambda: RookGame().result(),
+        lambda: ({"NS": 0, "EW": 0}, "result"),
+    ),
+    "totals-no-game-stands-at": (
+        "ROOK-GAME",
+        lambda: RookGame(totals={"NS": 500, "EW": 0}),
+        lambda: ({Team.NS: 500, Team.EW: 0}, "start"),
+    ),
+    "total-not-a-multiple-of-5": (
+        "ROOK-COUNT",
+        lambda: RookGame(totals={"NS": 103}),
+        lambda: (Counted({Team.NS: 103}, hand=False),),
+    ),
+    "take-not-a-multiple-of-5": (
+        "ROOK-COUNT",
+        lambda: score_hand("NS", 95, {"NS": 92, "EW": 28}),
+        lambda: (Counted({Team.NS: 92, Team.EW: 28}, hand=True),),
+    ),
+    "takes-not-120": (
+        "ROOK-COUNT",
+        lambda: score_hand("NS", 95, {"EW": 30, "NS": 100}),
+        lambda: (Counted({Team.EW: 30, Team.NS: 100}, hand=True),),
+    ),
+    "hand-of-ten": (
+        "ROOK-DEAL",
+        lambda: RookHand.from_position(PLAYERS, {"East": TEN}),
+        lambda: (Dealt("East", TEN),),
+    ),
+    "nest-of-six": (
+        "ROOK-DEAL",
+        lambda: RookHand.from_position(PLAYERS, {}, TEN[:6]),
+        lambda: (Dealt(None, TEN[:6]),),
+    ),
+    "trump-without-a-bid": (
+        "ROOK-TRUMP",
+        lambda: RookHand.from_position(PLAYERS, {}, trump="red"),
+        lambda: (RookHand(), Attempt("", RookMove.parse("trump red"))),
+    ),
+    "hand-result-before-the-last-trick": (
+        "ROOK-LEAD",
+        lambda: RookHand(seed=1).result(),
+        lambda: (RookHand(seed=1), None),
+    ),
+    "all-pass-recorded-when-the-dealer-takes-70": (
+        "ROOK-ALL-PASS",
+        lambda: RookGame(options=RookOptions(all_pass="dealer-takes-70")).record_all_pass(),
+        lambda: (_passed_four(RookOptions(all_pass="dealer-takes-70")), None),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", NOT_MOVES)
+def test_what_is_not_a_move_is_refused_by_its_rule_s_function(case: str) -> None:
+    """A setup, a record or a result refused is refused by the function ``cardlib rules ID
+    --code`` prints, asked the question, in its words."""
+    rule_id, done, question = NOT_MOVES[case]
+    with pytest.raises(RuleViolation) as raised:
+        done()
+    refused = raised.value
+    assert refused.rule == rule_id
+    fn = rules[rule_id].enforced_by
+    assert fn is not None and rule_of(fn) == rule_id
+    answer = fn(*question())
+    assert isinstance(answer, Refusal)
+    assert (answer.rule, answer.reason) == (refused.rule, refused.message)
