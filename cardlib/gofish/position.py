@@ -14,9 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from cardlib.arguments import card as as_card
 from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, seeded, shuffle, standard_deck
-from cardlib.errors import NotationError, RuleViolation
-from cardlib.gofish import narration as tell
-from cardlib.gofish.rules import Held, gf_book, gf_deck, refused_setup
+from cardlib.errors import NotationError
+from cardlib.gofish.rules import Booked, Filled, Held, gf_book, gf_deck, refused_setup
 from cardlib.gofish.table import Table
 
 
@@ -68,12 +67,7 @@ def _books(books: Mapping[str, Sequence[Rank | str | int]]) -> dict[Rank, str]:
     for name, ranks in books.items():
         for value in ranks:
             rank = rank_of(value)
-            if rank in booked:
-                raise RuleViolation(
-                    "GF-DECK",
-                    f"the {tell.plural(rank)} cannot be a book of both {booked[rank]} and "
-                    f"{name}: each rank has four cards",
-                )
+            refused_setup(gf_deck(Booked(rank, name, booked)))
             booked[rank] = name
     return booked
 
@@ -110,16 +104,10 @@ def _fill_up(table: Table, name: str, want: int, under: list[Card]) -> None:
         else:
             hand.append(card)
     under[:0] = reversed(set_aside)  # back on top, the last passed over first
-    if len(hand) < want and set_aside:  # cards are left, but each would be a fourth
-        raise RuleViolation(
-            "GF-BOOK",
-            f"{name} cannot hold {want} cards: with the cards left, {len(hand)} is the most "
-            "without four of a rank, and four of a rank are laid aside at once as a book",
-        )
-    if len(hand) < want:
-        raise RuleViolation(
-            "GF-DECK", f"there are not enough cards left in the pack to give {name} {want}"
-        )
+    # too few cards: each card left would be a fourth (GF-BOOK), or none is left (GF-DECK)
+    filled = Filled(name, len(hand), want, under)
+    refused_setup(gf_book(table, filled))
+    refused_setup(gf_deck(filled))
 
 
 def cards_of(cards: object, what: str) -> list[Card]:

@@ -36,7 +36,7 @@ interpretation where it is ours):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -62,9 +62,51 @@ from cardlib.refusal import Refusal, first_refusal
 # -- the pack, the players, the deal ----------------------------------------------------
 
 
+class Booked(NamedTuple):
+    """A book of a position (its ``rank``, laid aside by ``player``), asked of
+    :func:`gf_deck` with the books laid out before it (``books``: each rank's owner)."""
+
+    rank: Rank
+    player: str
+    books: Mapping[Rank, str]
+
+
+class Filled(NamedTuple):
+    """A position's hand filled up from the cards named nowhere, asked of :func:`gf_book`
+    and :func:`gf_deck`: ``player`` was to hold ``want`` cards, holds ``held``, and ``left``
+    are the cards left over (each one a fourth of a rank in the hand)."""
+
+    player: str
+    held: int
+    want: int
+    left: Sequence[Card]
+
+
 @enforces("GF-DECK")
-def gf_deck(cards: Sequence[Card], *, whole: bool) -> Refusal | None:
+def gf_deck(cards: Sequence[Card] | Booked | Filled, *, whole: bool = False) -> Refusal | None:
     """One standard 52-card pack, no jokers: each card is in it once."""
+    # So a rank has four cards and makes one book, and the pack has 52 cards to hand out.
+    if isinstance(cards, Booked):
+        rank, name, owner = cards.rank, cards.player, cards.books.get(cards.rank)
+        if owner is None:
+            return None
+        return Refusal(
+            "GF-DECK",
+            lambda: (
+                f"the {tell.plural(rank)} cannot be a book of both {owner} and {name}: "
+                "each rank has four cards"
+            ),
+        )
+    if isinstance(cards, Filled):
+        filled = cards
+        if filled.held >= filled.want or filled.left:
+            return None
+        return Refusal(
+            "GF-DECK",
+            lambda: (
+                f"there are not enough cards left in the pack to give {filled.player} {filled.want}"
+            ),
+        )
     dup = find_duplicate(cards)
     if dup is not None:
         return Refusal(
@@ -372,10 +414,21 @@ def gf_no_stock(
 
 
 @enforces("GF-BOOK")
-def gf_book(table: Table, attempt: Request | Held) -> Refusal | None:
+def gf_book(table: Table, attempt: Request | Held | Filled) -> Refusal | None:
     """Four of a rank are laid aside at once as a book; they leave the hand for good."""
     # So a rank laid aside can no longer be asked for, and no hand holds all four of a rank
-    # (a position set up so is refused); lay_books lays them aside.
+    # (a position set up so, or sized so, is refused); lay_books lays them aside.
+    if isinstance(attempt, Filled):
+        if attempt.held >= attempt.want or not attempt.left:
+            return None
+        return Refusal(
+            "GF-BOOK",
+            lambda: (
+                f"{attempt.player} cannot hold {attempt.want} cards: with the cards left, "
+                f"{attempt.held} is the most without four of a rank, and four of a rank are "
+                "laid aside at once as a book"
+            ),
+        )
     if isinstance(attempt, Held):
         hand = [card.rank for card in table.hands[attempt.player]]
         four = next((rank for rank in hand if hand.count(rank) == 4), None)

@@ -66,10 +66,18 @@ from typing import ClassVar, Literal
 from cardlib import arguments
 from cardlib.arguments import card, flag, options_of, shown, whole
 from cardlib.cards import Card, seeded, standard_deck
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.game import Event, Game, LegalMoves, Result
 from cardlib.golf import turn
-from cardlib.golf.layout import MAX_PLAYERS, MIN_PLAYERS, Layout, deal, one_pack, shuffled
+from cardlib.golf.layout import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Layout,
+    Unnamed,
+    deal,
+    one_pack,
+    shuffled,
+)
 from cardlib.golf.match import HOLES_IN_MATCH, GolfMatch
 from cardlib.golf.moves import COLUMNS, DISCARD, DRAW, TAKE, GolfMove, MoveKind, Position, short
 from cardlib.golf.scoring import (
@@ -312,20 +320,23 @@ class GolfGame:
             c for lay in layouts.values() for c, _ in lay.values() if c is not None
         ]
         named += discard + stock
-        one_pack(self.players, named)
+        # The position has to fit in the one pack (GOLF-DECK): the unnamed cards of the
+        # layouts, then the unnamed part of the stock, come from what the pack has left.
+        blanks = sum(
+            layouts.get(p, {}).get(pos, (None, False))[0] is None
+            for p in self.players
+            for pos in Position
+        )
+        one_pack(self.players, named, unnamed=Unnamed(blanks, stock_size, len(stock)))
         taken = set(named)
         rest = [c for c in shuffled(standard_deck(), self._rng) if c not in taken]
         self.layouts = {}
-        # The position has to fit in the one pack (GOLF-DECK): the unnamed cards of the
-        # layouts, then the unnamed part of the stock, come from what the pack has left.
         for p in self.players:
             given = layouts.get(p, {})
             cards, up = [], []
             for pos in Position:
                 card, face_up = given.get(pos, (None, False))
                 if card is None:
-                    if not rest:
-                        raise RuleViolation("GOLF-DECK", "there are not enough cards in the pack")
                     card = rest.pop()
                 cards.append(card)
                 up.append(face_up)
@@ -335,14 +346,7 @@ class GolfGame:
                 raise NotationError(
                     f"stock_size {stock_size} is smaller than the {len(stock)} cards named"
                 )
-            extra = stock_size - len(stock)
-            if extra > len(rest):
-                raise RuleViolation(
-                    "GOLF-DECK",
-                    f"a stock of {stock_size} cards does not fit: only {len(rest) + len(stock)} "
-                    "cards are left once the layouts and the discard pile are counted",
-                )
-            under = [rest.pop() for _ in range(extra)]
+            under = [rest.pop() for _ in range(stock_size - len(stock))]
             self.stock = (list(stock) + under)[::-1]
             self.discard = rest + list(discard)
         else:
@@ -456,10 +460,9 @@ class GolfGame:
     def result(self) -> Result:
         """Each player's score for the hand (GOLF-COLUMN), lowest first among the winners;
         only once the hand is over."""
-        if not self.is_over:
-            raise RuleViolation(
-                "GOLF-END", "the hand is not over yet: nobody has six cards face up"
-            )
+        refused = turn.end_of_hand(self)
+        if refused is not None:
+            raise refused.error()
         scores = self.scores()
         low = min(scores.values())
         return Result(scores, [p for p in self.players if scores[p] == low])

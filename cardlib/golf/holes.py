@@ -27,10 +27,10 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from cardlib.arguments import shown
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.game import Event, Game, LegalMoves, Result
 from cardlib.golf.engine import GolfGame
-from cardlib.golf.match import HOLES_IN_MATCH, GolfMatch
+from cardlib.golf.match import Ended, GolfMatch, Holes, nine_holes, refused
 from cardlib.golf.moves import GolfMove
 from cardlib.golf.view import GolfView
 
@@ -50,10 +50,7 @@ class PlayedMatch:
         players = holes[0].players
         if any(h.players != players for h in holes):
             raise NotationError("every hole of a match is played by the same players")
-        if len(holes) > HOLES_IN_MATCH:
-            raise RuleViolation(
-                "GOLF-MATCH", f"a match is {HOLES_IN_MATCH} holes, not {len(holes)}"
-            )
+        refused(nine_holes(Holes(len(holes))))
         self.holes = list(holes)
         self.index = 0
         self.match = GolfMatch(players)
@@ -168,10 +165,7 @@ class PlayedMatch:
 
     def result(self) -> Result:
         """The totals of the holes played, lowest first among the winners, once all are."""
-        if not self.is_over:
-            raise RuleViolation(
-                "GOLF-MATCH", f"hole {self.number} of {len(self.holes)} is not over"
-            )
+        refused(nine_holes(Ended(self.number, len(self.holes), self.is_over)))
         totals = self.match.totals()
         low = min(totals.values())
         return Result(totals, [p for p in self.players if totals[p] == low])

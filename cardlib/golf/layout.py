@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cardlib.arguments import shown
 from cardlib.cards import Card, find_duplicate, seeded, shuffle
@@ -22,10 +23,27 @@ from cardlib.golf.scoring import LayoutScore, column_points, columns, score_layo
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
+class Unnamed(NamedTuple):
+    """What a position takes from the pack besides the cards it names, asked of
+    :func:`one_pack`: the ``blanks`` of the layouts (cards not named), and a stock of
+    ``stock_size`` cards (None: the rest of the pack) of which ``stock_named`` are named."""
+
+    blanks: int
+    stock_size: int | None = None
+    stock_named: int = 0
+
+
 @enforces("GOLF-DECK")
-def one_pack(players: Sequence[str], cards: Sequence[Card] = (), *, complete: bool = False) -> None:
+def one_pack(
+    players: Sequence[str],
+    cards: Sequence[Card] = (),
+    *,
+    complete: bool = False,
+    unnamed: Unnamed | None = None,
+) -> None:
     """One 52-card pack without jokers, so every card once; 2 to 4 players."""
-    # ``complete``: a deal uses the whole pack; a position from an article names only some.
+    # ``complete``: a deal uses the whole pack; a position from an article names only some,
+    # and takes its ``unnamed`` cards from what the pack has left.
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleViolation("GOLF-DECK", f"Six Card Golf is for 2 to 4 players, not {len(players)}")
     dup = find_duplicate(cards)
@@ -37,6 +55,18 @@ def one_pack(players: Sequence[str], cards: Sequence[Card] = (), *, complete: bo
         raise RuleViolation(
             "GOLF-DECK",
             f"a Golf deal uses the whole 52-card pack, got {len(cards)} cards",
+        )
+    if unnamed is None:
+        return
+    left = 52 - len(cards) - unnamed.blanks  # once the layouts are filled
+    if left < 0:
+        raise RuleViolation("GOLF-DECK", "there are not enough cards in the pack")
+    size = unnamed.stock_size
+    if size is not None and size - unnamed.stock_named > left:
+        raise RuleViolation(
+            "GOLF-DECK",
+            f"a stock of {size} cards does not fit: only {left + unnamed.stock_named} "
+            "cards are left once the layouts and the discard pile are counted",
         )
 
 

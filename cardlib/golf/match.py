@@ -11,12 +11,78 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cardlib.arguments import shown, whole
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
+from cardlib.refusal import Refusal
 
 HOLES_IN_MATCH = 9
+
+
+class Holes(NamedTuple):
+    """A match set up with ``given`` holes (scored, or to be played), asked of
+    :func:`nine_holes`."""
+
+    given: int
+
+
+class OneMore(NamedTuple):
+    """One more hole's scores, recorded after ``played`` holes, asked of :func:`nine_holes`."""
+
+    played: int
+
+
+class Winners(NamedTuple):
+    """A match's winners, asked for after ``played`` holes, asked of :func:`nine_holes`."""
+
+    played: int
+
+
+class Ended(NamedTuple):
+    """The result of a match played hole by hole, asked for while hole ``number`` of its
+    ``holes`` is the last played (``over``: the match is over), asked of :func:`nine_holes`."""
+
+    number: int
+    holes: int
+    over: bool
+
+
+@enforces("GOLF-MATCH")
+def nine_holes(asked: Holes | OneMore | Winners | Ended) -> Refusal | None:
+    """A match is nine holes; totals keep their signs; the lowest total wins, not the most holes won."""
+    # Totals add the hole scores with their signs (GolfMatch.totals) and the lowest total
+    # wins (GolfMatch.winners, once this rule lets it): here, the nine holes.
+    if isinstance(asked, Holes):
+        if asked.given <= HOLES_IN_MATCH:
+            return None
+        return Refusal(
+            "GOLF-MATCH", lambda: f"a match is {HOLES_IN_MATCH} holes, not {asked.given}"
+        )
+    if isinstance(asked, OneMore):
+        if asked.played < HOLES_IN_MATCH:
+            return None
+        return Refusal(
+            "GOLF-MATCH", lambda: f"a match is {HOLES_IN_MATCH} holes and they have all been played"
+        )
+    if isinstance(asked, Winners):
+        if asked.played == HOLES_IN_MATCH:
+            return None
+        return Refusal(
+            "GOLF-MATCH",
+            lambda: f"the match is {HOLES_IN_MATCH} holes and only {asked.played} are played",
+        )
+    if asked.over:
+        return None
+    return Refusal("GOLF-MATCH", lambda: f"hole {asked.number} of {asked.holes} is not over")
+
+
+def refused(refusal: Refusal | None) -> None:
+    """Raise a refusal of :func:`nine_holes` (:meth:`~cardlib.refusal.Refusal.error`), if
+    it refuses."""
+    if refusal is not None:
+        raise refusal.error()
 
 
 @dataclass
@@ -48,10 +114,7 @@ class GolfMatch:
                 "every hole has a score for every player: "
                 + ", ".join(f"{p} has {len(v)}" for p, v in holes.items())
             )
-        if max(counts, default=0) > HOLES_IN_MATCH:
-            raise RuleViolation(
-                "GOLF-MATCH", f"a match is {HOLES_IN_MATCH} holes, not {max(counts)}"
-            )
+        refused(nine_holes(Holes(max(counts, default=0))))
         self.holes = holes
 
     def record(self, scores: Mapping[str, int]) -> None:
@@ -60,11 +123,7 @@ class GolfMatch:
         if not isinstance(scores, Mapping) or set(scores) != set(self.players):
             raise NotationError(f"a hole needs a score for each of {', '.join(self.players)}")
         checked = {p: whole(scores[p], f"{p}'s score") for p in self.players}
-        if self.holes_played >= HOLES_IN_MATCH:
-            raise RuleViolation(
-                "GOLF-MATCH",
-                f"a match is {HOLES_IN_MATCH} holes and they have all been played",
-            )
+        refused(nine_holes(OneMore(self.holes_played)))
         for p in self.players:
             self.holes[p].append(checked[p])
 
@@ -79,16 +138,12 @@ class GolfMatch:
     def totals(self) -> dict[str, int]:
         return {p: sum(self.holes[p]) for p in self.players}
 
-    @enforces("GOLF-MATCH")
     def winners(self) -> list[str]:
-        """A match is nine holes; totals keep their signs; the lowest total wins, not the most holes won."""
+        """The players on the lowest total, once the nine holes are played (GOLF-MATCH,
+        :func:`nine_holes`)."""
         # The sources give no tie-break: every player on the equal lowest total is a winner.
         # Totals add the hole scores with their signs (``totals``); ``record`` keeps to nine.
-        if not self.is_over:
-            raise RuleViolation(
-                "GOLF-MATCH",
-                f"the match is {HOLES_IN_MATCH} holes and only {self.holes_played} are played",
-            )
+        refused(nine_holes(Winners(self.holes_played)))
         totals = self.totals()
         low = min(totals.values())
         return [p for p in self.players if totals[p] == low]

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.game import Event, Fact
 from cardlib.golf.layout import shuffled
 from cardlib.golf.moves import DISCARD, DRAW, FLIPS, REPLACES, TAKE, GolfMove, Position
@@ -504,9 +504,10 @@ def _end_turn(game: GolfGame, who: str, mv: GolfMove, facts: list[Fact]) -> Even
     return Event(who, mv, tuple(facts))
 
 
-@enforces("GOLF-END")
 def hand_ends(game: GolfGame, who: str, facts: list[Fact]) -> bool:
-    """The hand ends as soon as one player has all six cards face up; everyone turns up the rest and scores."""
+    """GOLF-END's ending, after ``who``'s turn: the hand ends (True) when ``who`` has all six
+    cards face up, or, in the last-turns variant, when the last turn owed is played; the
+    rule (:func:`end_of_hand`) refuses a result before then."""
     # Finishing first is not winning: result() ranks the scores.  Pagat's variant
     # (GolfOptions.last_turns) first gives every other player one more turn.
     if game.last_turns_left is not None:
@@ -527,45 +528,80 @@ def hand_ends(game: GolfGame, who: str, facts: list[Fact]) -> bool:
     return True
 
 
+class LastTurns(NamedTuple):
+    """A position in the last turns (the variant of GOLF-END), asked of :func:`end_of_hand`
+    (which, asked with none, is asked for the hand's result: refused until
+    :func:`hand_ends` has ended the hand): ``went_out`` turned up their sixth card, and the
+    position says who is to move (or not: ``to_move_given``)."""
+
+    went_out: str
+    to_move_given: bool
+
+
+def owed_turns(game: GolfGame, went_out: str) -> list[str]:
+    """The players still owed a last turn after ``went_out`` went out: every player from
+    the one to move round to the one before ``went_out``."""
+    n = len(game.players)
+    owed = (game.players.index(went_out) - game.seat) % n
+    return [game.players[(game.seat + i) % n] for i in range(owed)]
+
+
+@enforces("GOLF-END")
+def end_of_hand(game: GolfGame, last_turns: LastTurns | None = None) -> Refusal | None:
+    """The hand ends as soon as one player has all six cards face up; everyone turns up the rest and scores."""
+    if last_turns is None:
+        if game.is_over:
+            return None
+        return Refusal("GOLF-END", lambda: "the hand is not over yet: nobody has six cards face up")
+    out = last_turns.went_out
+    if not game.options.last_turns:
+        return Refusal(
+            "GOLF-END",
+            lambda: (
+                f"without the last-turns variant the hand ended when {out}'s six cards were "
+                "all face up: no turns are owed"
+            ),
+        )
+    if not game.layouts[out].all_up:
+        return Refusal(
+            "GOLF-END", lambda: f"{out} has not gone out: not all six of their cards are face up"
+        )
+    if not last_turns.to_move_given:
+        return None  # the position must say who moves first (last_turns_owed asks for it)
+    if game.players[game.seat] == out:
+        return Refusal(
+            "GOLF-END",
+            lambda: (
+                f"{out} went out, so no turn of theirs is owed: the last turns are the "
+                "others', one each"
+            ),
+        )
+    early = next((p for p in owed_turns(game, out) if game.layouts[p].all_up), None)
+    if early is None:
+        return None
+    return Refusal(
+        "GOLF-END",
+        lambda: (
+            f"{early}'s six cards are all face up, but {early} still has a last turn to "
+            f"come: the hand would have ended when {early} turned the sixth, before {out} went out"
+        ),
+    )
+
+
 def last_turns_owed(game: GolfGame, went_out: str, to_move_given: bool) -> None:
     """A position in the last turns (the variant of GOLF-END): ``went_out`` turned up their
     sixth card, and every player from the one to move round to the one before ``went_out``
     still has a last turn. The position must say who is to move: the turn is not the
     dealer's left's any more."""
-    if not game.options.last_turns:
-        raise RuleViolation(
-            "GOLF-END",
-            f"without the last-turns variant the hand ended when {went_out}'s six cards were "
-            "all face up: no turns are owed",
-        )
-    if not game.layouts[went_out].all_up:
-        raise RuleViolation(
-            "GOLF-END", f"{went_out} has not gone out: not all six of their cards are face up"
-        )
-    mover = game.players[game.seat]
+    refused = end_of_hand(game, LastTurns(went_out, to_move_given))
+    if refused is not None:
+        raise refused.error()
     if not to_move_given:
         raise NotationError(
             f"after {went_out} went out, give to_move: the player whose last turn comes next"
         )
-    if mover == went_out:
-        raise RuleViolation(
-            "GOLF-END",
-            f"{went_out} went out, so no turn of theirs is owed: the last turns are the "
-            "others', one each",
-        )
-    # the players from the mover round to the one before went_out have their turn still
-    owed = (game.players.index(went_out) - game.seat) % len(game.players)
-    for i in range(owed):
-        name = game.players[(game.seat + i) % len(game.players)]
-        if game.layouts[name].all_up:
-            raise RuleViolation(
-                "GOLF-END",
-                f"{name}'s six cards are all face up, but {name} still has a last turn to "
-                f"come: the hand would have ended when {name} turned the sixth, before "
-                f"{went_out} went out",
-            )
     game.went_out = went_out
-    game.last_turns_left = owed
+    game.last_turns_left = len(owed_turns(game, went_out))
 
 
 def _end(game: GolfGame, facts: list[Fact], rule: str, text: str, words: tuple[str, ...]) -> None:
