@@ -19,11 +19,14 @@ Written once over the games: a game takes part by giving ``refusing_rule`` and
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+import cardlib
 from cardlib.catalogue import rule_of, rules
 from cardlib.errors import RuleViolation
 from tests.core.test_random_play import MODULES
@@ -80,3 +83,44 @@ def test_every_refusal_comes_from_its_marked_function(game_id: str, config: str,
             break
         game.make(rng.choice(game.legal_moves().now()))
     module.refusals_seen(game, seen)
+
+
+# ------------------------------------------------- every refusal in the code, read statically
+
+CARDLIB = Path(cardlib.__file__).resolve().parent
+
+
+def _refusals_made(path: Path) -> list[tuple[int, str, str | None]]:
+    """Each ``RuleViolation("ID", ...)`` or ``Refusal("ID", ...)`` written in ``path`` with its
+    rule ID as a literal: (line, ID, the innermost function around it, or None)."""
+    found: list[tuple[int, str, str | None]] = []
+
+    def visit(node: ast.AST, function: str | None) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if isinstance(node, ast.Call):
+            called = node.func
+            name = called.id if isinstance(called, ast.Name) else getattr(called, "attr", None)
+            first = node.args[0] if node.args else None
+            if name in ("RuleViolation", "Refusal") and isinstance(first, ast.Constant):
+                found.append((node.lineno, str(first.value), function))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), None)
+    return found
+
+
+def test_every_refusal_written_in_cardlib_is_in_its_rules_marked_function() -> None:
+    """Read from the source, not from play: wherever cardlib writes a refusal with a rule's
+    ID (setups, records and results as well as moves), it is inside the one function marked
+    with that ID, the function ``cardlib rules ID --code`` prints."""
+    elsewhere = []
+    for path in sorted(CARDLIB.rglob("*.py")):
+        for line, rule_id, function in _refusals_made(path):
+            marked = rules[rule_id].enforced_by if rule_id in rules else None
+            if marked is None or function != marked.__name__:
+                where = f"{path.relative_to(CARDLIB.parent)}:{line}"
+                named = marked.__qualname__ if marked is not None else "no marked function"
+                elsewhere.append(f"{where}: {rule_id} in {function}, not in {named}")
+    assert elsewhere == [], "\n".join(elsewhere)
