@@ -38,25 +38,36 @@ def cli():
 
 # ------------------------------------------- the suite across the cores (pytest-xdist)
 
-#: files whose tests share something on disk outside their tmp_path, run on one worker in
-#: turn: the offline JupyterLite site in build/lite/ (built by one, read by the others, its
-#: downloads in build/lite-cache/), and yaml-language-server installed into build/npm/
+#: files whose tests share something outside their tmp_path, run on one worker in turn: the
+#: browser and course tests (one Playwright a worker, started before anything else runs in
+#: it; builds of cardlib, the offline JupyterLite site in build/lite/ and yaml-language-server
+#: in build/npm/), and the Pyodide digest that reads build/lite-cache/
 SHARED = {
-    "tests/browser/test_lite_browser.py": "build-lite",
-    "tests/course/test_lite.py": "build-lite",
-    "tests/core/test_same_seed_everywhere.py": "build-lite",
-    "tests/course/test_editions.py": "build-npm",
-    "tests/course/test_packaging.py": "build-npm",
+    "tests/browser/": "course",
+    "tests/course/": "course",
+    "tests/core/test_same_seed_everywhere.py": "course",
 }
+
+
+def _group(path: str) -> str | None:
+    """The worker group of a test file: its :data:`SHARED` group; the file itself for a
+    notebook (nbval runs its cells in order in one kernel) or the golden corpus (its process
+    pool made once); else none (its tests are shared out one by one)."""
+    shared = next((g for prefix, g in SHARED.items() if path.startswith(prefix)), None)
+    if shared is not None:
+        return shared
+    return path if path.endswith(".ipynb") or path.startswith("tests/golden/") else None
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under ``pytest -n N --dist loadgroup`` (``make test``) a file's tests run on one worker,
-    in order: a notebook's cells share one kernel (nbval), and a file's fixtures are made
-    once; the files of :data:`SHARED` run on one worker, one after another."""
+    """Under ``pytest -n N --dist loadgroup`` (``make test``) the tests are shared out over
+    the workers one by one, but for the groups of :func:`_group`, each run on one worker in
+    order.  The browser group is collected first, so a worker starts with it."""
     if getattr(config.option, "dist", "no") != "loadgroup":
         return
     for item in items:
         path = item.path.relative_to(ROOT).as_posix() if item.path.is_relative_to(ROOT) else ""
-        item.add_marker(pytest.mark.xdist_group(SHARED.get(path, path or item.nodeid)))
+        group = _group(path)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
