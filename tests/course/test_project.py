@@ -90,6 +90,8 @@ def test_notebooks_are_committed_executed_and_deterministic():
             f"{path.name} has a memory address in an output"
         )
         assert "Traceback" not in text and '"output_type": "error"' not in text
+        timed = [c["id"] for c in code if "execution" in c["metadata"]]
+        assert not timed, f"{path.name} records when its cells ran: {timed[:3]}"
         for c in code:
             tags = c["metadata"].get("tags", [])
             if "nbval-ignore-output" in tags:  # only live widget views may be ignored
