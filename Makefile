@@ -97,7 +97,7 @@ test: $(TEST_STAMP) browser
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/cardlib check examples
-	$(BIN)/python -m pytest --durations=40
+	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=40
 
 # For development, a few minutes: lint, types, the examples, and the tests but the browser, the
 # golden corpus (its first 20 games a variant), fresh venvs and nbgrader's course builds.

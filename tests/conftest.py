@@ -63,7 +63,7 @@ def _group(path: str) -> str | None:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under ``pytest -n N --dist loadgroup`` (``make test``) the tests are shared out over
     the workers one by one, but for the groups of :func:`_group`, each run on one worker in
-    order.  The browser group is collected first, so a worker starts with it."""
+    order.  xdist hands out the largest group first (the course's), so a worker starts with it."""
     if getattr(config.option, "dist", "no") != "loadgroup":
         return
     for item in items:
