@@ -230,8 +230,8 @@ def check_document(doc: Map, name: str, *, budget: Budget | None = None) -> Repo
         report.problems.append(Problem(name, where[0], where[1], rule, message, kind))
 
     game = doc.get("game")
-    spec = GAMES.get(game) if isinstance(game, str) else None
     try:  # a game with a format of its own checks it; the course's games share the schema
+        spec = GAMES.get(game) if isinstance(game, str) else None
         (spec.validate if spec is not None and spec.validate else validate)(doc)
     except InputError as p:
         problem(_where(doc, p), p.code, p.message, "input")

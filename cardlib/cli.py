@@ -115,7 +115,9 @@ def _parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play N seeded games with bots; write a row a game")
     from cardlib.games import GAMES
 
-    sim.add_argument("game", choices=list(GAMES))
+    # GAMES itself, not a list of it: the installed packages' games are read only when a
+    # game the course does not ship is named or the help is shown (metavar: not listed here)
+    sim.add_argument("game", choices=GAMES, metavar="GAME", help=_Later(_game_words))  # type: ignore[arg-type]
     sim.add_argument("-n", type=int, default=1000, help="games (default 1000)")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--players", nargs="+", help="a number, or the names in seat order")
@@ -153,6 +155,13 @@ class _Later:
 
 def _or(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _game_words() -> str:
+    """``golf, go-fish or rook``: the games there are."""
+    from cardlib.games import GAMES
+
+    return f"the game: {_or(list(GAMES))}"
 
 
 def _rule_set_words() -> str:

@@ -7,8 +7,12 @@ the exporter, the simulations, the command line, the widgets and the generic tes
 only the spec.  A game's spec is imported when the game is first asked for, so that
 checking a Golf file never imports Rook and ``cardlib --version`` imports no game.
 
-A game from outside (a course's own, or the test suite's tiny game) joins with one call,
-``register(spec)``.
+Each game is one line of :data:`BUILT_IN`: its ID and where its spec is, written as an entry
+point names an object (``"cardlib.golf.spec:SPEC"``).  A game from outside joins the same way:
+an installed package declares it in the ``cardlib.games`` entry-point group (in its
+``pyproject.toml``, ``[project.entry-points."cardlib.games"]`` ``cards = "cards.spec:SPEC"``),
+which cardlib reads the first time a game it does not ship is asked for or the games are
+listed; or a course's code (and the test suite's tiny game) calls ``register(spec)``.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pkgutil import resolve_name
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -23,6 +28,7 @@ from cardlib.game import Bot
 
 if TYPE_CHECKING:
     from cardlib.catalogue import Rule
+    from cardlib.exercises.model import Chapter
 
 #: players' names when only their number is given
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
@@ -97,13 +103,15 @@ class GameSpec:
     * ``deal(players, *, seed, options, record)``: a fresh deal; ``whole_game`` the same
       for a game of several hands (Rook to 300), described by ``whole_game_words``;
       ``position``: the engine's ``from_position``;
-    * ``claims()``: its claims module (``start(doc)``, ``CLAIMS``), imported when first
-      asked; ``validate(doc)``: its own check of a document's shape, where it does not
-      use the course's JSON Schema (None: the schema);
+    * ``claims_module``: the name of its claims module (``start(doc)``, ``CLAIMS``),
+      imported when :attr:`claims` is first asked; ``validate(doc)``: its own check of a
+      document's shape, where it does not use the course's JSON Schema (None: the schema);
     * ``export``: its :class:`ExportPolicy`; ``simulation``: its :class:`Simulation`;
     * ``bot``: its simple computer player ``(game, rng) -> move``;
-    * ``widgets``: the names of its widgets in ``widget_module()`` (which imports
-      ipywidgets);
+    * ``widgets``: the names of its widgets in the module ``widget_module`` names (which
+      imports ipywidgets), each given by :meth:`widget`;
+    * ``exercises``: where its chapter of the course's exercises is (``"module:NAME"``),
+      given by :attr:`chapter`; None for a game the course does not teach;
     * ``rules``: rules of its own where they are not in the course's catalogue (a game
       from outside cardlib); their IDs are what its engine's events and refusals name.
     """
@@ -117,7 +125,7 @@ class GameSpec:
     options: Callable[[str | None, Mapping[str, Any]], Any]
     deal: Callable[..., Any]
     position: Callable[..., Any]
-    claims_module: Callable[[], ModuleType]
+    claims_module: str
     export: ExportPolicy
     simulation: Simulation
     bot: Bot
@@ -126,12 +134,28 @@ class GameSpec:
     whole_game_words: str = ""
     validate: Callable[[Any], None] | None = None
     widgets: tuple[str, ...] = ()
-    widget_module: Callable[[], ModuleType] | None = None
+    widget_module: str | None = None
+    exercises: str | None = None
     rules: Mapping[str, Rule] = field(default_factory=dict)
 
     @property
     def claims(self) -> ModuleType:
-        return self.claims_module()
+        claims: ModuleType = resolve_name(self.claims_module)
+        return claims
+
+    def widget(self, name: str) -> Any:
+        """The widget class ``name`` (one of :attr:`widgets`), importing ipywidgets."""
+        if name not in self.widgets or self.widget_module is None:
+            raise KeyError(name)
+        return getattr(resolve_name(self.widget_module), name)
+
+    @property
+    def chapter(self) -> Chapter | None:
+        """Its chapter of the course's exercises (None: the course has none)."""
+        if self.exercises is None:
+            return None
+        chapter: Chapter = resolve_name(self.exercises)
+        return chapter
 
     def load(self) -> tuple[ModuleType, Bot]:
         """Its claims module and its bot (importing the claims registers its rules'
@@ -184,60 +208,91 @@ def changed_options(options: Any, defaults: Any, leave: Sequence[str] = ()) -> d
 # -- the games: one line each ------------------------------------------------------------
 
 
-def _golf() -> GameSpec:
-    from cardlib.golf.spec import SPEC
+#: the games cardlib ships, one line a game, in the order the course teaches them: the game's
+#: ID and where its :class:`GameSpec` is (``"module:NAME"``, as an entry point names it)
+BUILT_IN = {
+    "golf": "cardlib.golf.spec:SPEC",
+    "go-fish": "cardlib.gofish.spec:SPEC",
+    "rook": "cardlib.rook.spec:SPEC",
+}
 
-    return SPEC
-
-
-def _gofish() -> GameSpec:
-    from cardlib.gofish.spec import SPEC
-
-    return SPEC
-
-
-def _rook() -> GameSpec:
-    from cardlib.rook.spec import SPEC
-
-    return SPEC
+#: the entry-point group in which an installed package declares a game of its own
+ENTRY_POINTS = "cardlib.games"
 
 
 class Registry(Mapping[str, GameSpec]):
-    """Game ID -> :class:`GameSpec`; a spec is imported when its game is first asked for,
-    and the IDs are known without importing any."""
+    """Game ID -> :class:`GameSpec`.  A spec is imported when its game is first asked for,
+    and the games cardlib ships are known without importing any.  The installed packages'
+    games (the :data:`ENTRY_POINTS` group) are looked for once, the first time a game not
+    known is asked for or the games are listed, not when a shipped game is asked for: reading
+    every package's entry points takes longer than ``cardlib check`` takes to start.  A game
+    already known keeps its ID: an entry point of the same name is left out."""
 
-    def __init__(self, known: Mapping[str, Callable[[], GameSpec]]) -> None:
-        self._load = dict(known)
+    def __init__(self, known: Mapping[str, str], group: str | None = None) -> None:
+        self._where = dict(known)
         self._specs: dict[str, GameSpec] = {}
+        self._group = group
+
+    def _discover(self) -> None:
+        """Add the games the installed packages declare in the entry-point group, once."""
+        group, self._group = self._group, None
+        if group is None:
+            return
+        from importlib.metadata import entry_points
+
+        for point in entry_points(group=group):
+            self._where.setdefault(point.name, point.value)
+
+    def _known(self, game_id: str) -> bool:
+        if game_id not in self._where:
+            self._discover()
+        return game_id in self._where
 
     def __getitem__(self, game_id: str) -> GameSpec:
-        if not isinstance(game_id, str):  # what an example says may be a list or a number
-            raise KeyError(game_id)
+        if not isinstance(game_id, str) or not self._known(game_id):
+            raise KeyError(game_id)  # what an example says may be a list or a number
         spec = self._specs.get(game_id)
         if spec is None:
-            spec = self._specs[game_id] = self._load[game_id]()
+            spec = self._specs[game_id] = _spec_at(self._where[game_id], game_id)
         return spec
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._load)
+        self._discover()
+        return iter(list(self._where))
 
     def __len__(self) -> int:
-        return len(self._load)
+        self._discover()
+        return len(self._where)
 
     def __contains__(self, game_id: object) -> bool:
-        return isinstance(game_id, str) and game_id in self._load
+        return isinstance(game_id, str) and self._known(game_id)
 
     def register(self, spec: GameSpec) -> GameSpec:
-        if spec.id in self._load:
+        if spec.id in self._where:
             if self._specs.get(spec.id) is spec:  # the same game registered again
                 return spec
             raise ValueError(f"{spec.id!r} is a game already")
         self._specs[spec.id] = spec
-        self._load[spec.id] = lambda: spec
+        self._where[spec.id] = f"<registered {spec.id}>"
         return spec
 
 
-GAMES = Registry({"golf": _golf, "go-fish": _gofish, "rook": _rook})
+def _spec_at(where: str, game_id: str) -> GameSpec:
+    """The :class:`GameSpec` at ``where`` (``"module:NAME"``), which must be ``game_id``'s."""
+    from cardlib.errors import InputError
+
+    try:
+        spec = resolve_name(where)
+    except Exception as exc:  # an installed package's game that does not import
+        problem = f"cannot be loaded from {where!r} ({type(exc).__name__}: {exc})"
+    else:
+        if isinstance(spec, GameSpec) and spec.id == game_id:
+            return spec
+        problem = f"is declared as {where!r}, which is not the GameSpec of a game {game_id!r}"
+    raise InputError.at(["game"], "INPUT-SCHEMA", f"the game {game_id!r} {problem}")
+
+
+GAMES = Registry(BUILT_IN, group=ENTRY_POINTS)
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -247,6 +302,8 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 __all__ = [
+    "BUILT_IN",
+    "ENTRY_POINTS",
     "GAMES",
     "NAMES",
     "PROBE",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from cardlib.games import GameSpec, Simulation, options_of
@@ -18,18 +17,6 @@ def _options(rule_set: str | None, named: Mapping[str, Any]) -> GoFishOptions:
     both = dict(named) if rule_set is None else {**named, "rule_set": rule_set}
     options: GoFishOptions = options_of(GoFishOptions, both)
     return options
-
-
-def _claims() -> ModuleType:
-    from cardlib.gofish import claims
-
-    return claims
-
-
-def _widgets() -> ModuleType:
-    from cardlib.gofish import widgets
-
-    return widgets
 
 
 def _running(game: GoFishGame) -> tuple[dict[str, int], dict[str, int]]:
@@ -55,12 +42,13 @@ SPEC = GameSpec(
     options=_options,
     deal=GoFishGame,
     position=GoFishGame.from_position,
-    claims_module=_claims,
+    claims_module="cardlib.gofish.claims",
     export=export,
     simulation=Simulation(
         running=_running, record=_record, rule_set=lambda game: str(game.options.rule_set)
     ),
     bot=simple_bot,
     widgets=("AskSandbox", "GoFishTable"),
-    widget_module=_widgets,
+    widget_module="cardlib.gofish.widgets",
+    exercises="cardlib.gofish.exercises:EXERCISES",
 )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from cardlib.games import GameSpec, Simulation, one_rule_set, options_of
@@ -16,18 +15,6 @@ def _options(rule_set: str | None, named: Mapping[str, Any]) -> GolfOptions:
     one_rule_set("golf", RULE_SET, rule_set)
     options: GolfOptions = options_of(GolfOptions, named)
     return options
-
-
-def _claims() -> ModuleType:
-    from cardlib.golf import claims
-
-    return claims
-
-
-def _widgets() -> ModuleType:
-    from cardlib.golf import widgets
-
-    return widgets
 
 
 def _running(game: GolfGame) -> tuple[dict[str, int], dict[str, int]]:
@@ -53,10 +40,11 @@ SPEC = GameSpec(
     options=_options,
     deal=GolfGame,
     position=GolfGame.from_position,
-    claims_module=_claims,
+    claims_module="cardlib.golf.claims",
     export=export,
     simulation=Simulation(running=_running, record=_record, rule_set=lambda game: RULE_SET),
     bot=simple_bot,
     widgets=("GolfTable", "LayoutScorer"),
-    widget_module=_widgets,
+    widget_module="cardlib.golf.widgets",
+    exercises="cardlib.golf.exercises:EXERCISES",
 )

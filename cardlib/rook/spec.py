@@ -4,7 +4,6 @@ game is one hand (:class:`RookHand`) unless it asks for a game to 300 (:class:`R
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from cardlib.games import GameSpec, Simulation, one_rule_set, options_of
@@ -30,18 +29,6 @@ def _options(rule_set: str | None, named: Mapping[str, Any]) -> RookOptions:
     one_rule_set("rook", RULE_SET, rule_set)
     options: RookOptions = options_of(RookOptions, named)
     return options
-
-
-def _claims() -> ModuleType:
-    from cardlib.rook import claims
-
-    return claims
-
-
-def _widgets() -> ModuleType:
-    from cardlib.rook import widgets
-
-    return widgets
 
 
 def _per_player(game: Any, teams: dict[str, int]) -> dict[str, int]:
@@ -102,7 +89,7 @@ SPEC = GameSpec(
     whole_game=RookGame,
     whole_game_words="a game to 300",
     position=RookHand.from_position,
-    claims_module=_claims,
+    claims_module="cardlib.rook.claims",
     export=export,
     simulation=Simulation(
         running=_running,
@@ -113,5 +100,6 @@ SPEC = GameSpec(
     ),
     bot=simple_bot,
     widgets=("BiddingPanel", "RookTable", "TrickTrainer"),
-    widget_module=_widgets,
+    widget_module="cardlib.rook.widgets",
+    exercises="cardlib.rook.exercises:EXERCISES",
 )

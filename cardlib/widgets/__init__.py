@@ -30,5 +30,5 @@ def __getattr__(name: str) -> Any:
         return sorted(w for spec in GAMES.values() for w in spec.widgets)
     for spec in GAMES.values():
         if name in spec.widgets and spec.widget_module is not None:
-            return getattr(spec.widget_module(), name)
+            return spec.widget(name)
     raise AttributeError(f"module 'cardlib.widgets' has no attribute {name!r}")

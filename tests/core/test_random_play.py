@@ -44,7 +44,7 @@ from tests.support.listing import is_listed, listing
 def _invariants(game_id: str) -> ModuleType:
     """A game's invariants, beside its tests: ``tests/<its package>/invariants.py`` (the
     package of its claims module: cardlib.gofish -> tests/gofish, tests.tinygame -> itself)."""
-    package = GAMES[game_id].claims_module().__name__.split(".")[-2]
+    package = GAMES[game_id].claims_module.split(".")[-2]
     return importlib.import_module(f"tests.{package}.invariants")
 
 

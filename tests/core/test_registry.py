@@ -5,6 +5,7 @@ game (registered in ``tests/conftest.py``), and none of them names a game."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import subprocess
 import sys
@@ -110,3 +111,79 @@ def test_checking_a_golf_file_imports_no_other_game():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# ------------------------------------------------- a game an installed package declares
+
+
+def _installed(site: Path, **points: str) -> Path:
+    """A folder that, on ``sys.path``, holds an installed distribution declaring ``points``
+    (name -> ``"module:NAME"``) in the ``cardlib.games`` entry-point group, as ``pip install``
+    of a package with ``[project.entry-points."cardlib.games"]`` leaves it."""
+    info = site / "cards_of_our_own-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cards-of-our-own\nVersion: 0.1\n")
+    lines = "".join(f"{name} = {where}\n" for name, where in points.items())
+    (info / "entry_points.txt").write_text(f"[cardlib.games]\n{lines}")
+    return site
+
+
+def test_the_shipped_games_are_one_line_each_and_no_spec_is_imported_to_list_them():
+    from cardlib.games import BUILT_IN
+
+    assert list(BUILT_IN) == IDS[:3]
+    assert all(
+        where == f"cardlib.{spec.claims_module.split('.')[1]}.spec:SPEC"
+        for where, spec in ((BUILT_IN[i], GAMES[i]) for i in BUILT_IN)
+    )
+    code = (
+        "import sys; from cardlib.games import GAMES; assert 'golf' in GAMES; "
+        "print(sorted(m for m in sys.modules if m.startswith('cardlib.') and '.spec' in m), "
+        "'importlib.metadata' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.strip() == "[] False", done.stderr  # nor are the entry points read
+
+
+def test_a_game_an_installed_package_declares_is_found_when_asked_for(tmp_path, monkeypatch):
+    from cardlib.errors import InputError
+    from cardlib.games import BUILT_IN, ENTRY_POINTS, Registry
+
+    site = _installed(
+        tmp_path,
+        tiny="tests.tinygame.spec:SPEC",
+        golf="tests.tinygame.spec:SPEC",  # a shipped game keeps its ID
+        elsewhere="no_such_package.spec:SPEC",
+        misnamed="tests.tinygame.spec:SPEC",  # the spec is the game "tiny"
+    )
+    monkeypatch.syspath_prepend(str(site))
+    games = Registry(BUILT_IN, group=ENTRY_POINTS)
+    assert games["golf"] is GAMES["golf"]  # asked for a shipped game: nothing else is read
+    assert "tiny" in games and games["tiny"] is TINY
+    assert list(games) == [*BUILT_IN, "tiny", "elsewhere", "misnamed"]
+    with pytest.raises(InputError, match="'elsewhere' cannot be loaded from 'no_such_package"):
+        games["elsewhere"]
+    with pytest.raises(InputError, match=r"'misnamed' is declared as .* not the GameSpec"):
+        games["misnamed"]
+    assert "nothing" not in games and games.get("nothing") is None
+
+
+def test_the_checker_checks_an_installed_packages_game_and_says_a_broken_one_in_a_line(tmp_path):
+    site = _installed(tmp_path / "site", tiny="tests.tinygame.spec:SPEC", broken="no_such:SPEC")
+    example = (ROOT / "tests" / "tinygame" / "example.yaml").read_text()
+    (tmp_path / "tiny.yaml").write_text(example)
+    (tmp_path / "broken.yaml").write_text(example.replace("game: tiny", "game: broken"))
+    env = {"PYTHONPATH": f"{site}{os.pathsep}{ROOT}", "PATH": os.environ.get("PATH", "")}
+    cli = [sys.executable, "-m", "cardlib", "check"]
+    done = subprocess.run(
+        [*cli, "tiny.yaml"], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
+    assert done.returncode == 0 and "1 passed" in done.stdout.lower() + done.stderr.lower(), (
+        done.stdout + done.stderr
+    )
+    done = subprocess.run(
+        [*cli, "broken.yaml"], capture_output=True, text=True, cwd=tmp_path, env=env
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    (line,) = [s for s in (done.stdout + done.stderr).splitlines() if "INPUT-SCHEMA" in s]
+    assert "broken.yaml:3" in line and "'broken' cannot be loaded from 'no_such:SPEC'" in line

@@ -45,7 +45,7 @@ def _tables() -> list[tuple[str, str]]:
 
 def _shown_hook(game_id: str) -> Callable[[Any], Iterable[Any]]:
     """``tests/<the game's package>/shown.py``'s ``shown(event)``, or nothing shown."""
-    package = GAMES[game_id].claims_module().__name__.split(".")[-2]
+    package = GAMES[game_id].claims_module.split(".")[-2]
     name = f"tests.{package}.shown"
     if importlib.util.find_spec(name) is None:
         return lambda event: ()
@@ -143,7 +143,7 @@ def test_no_widget_on_the_table_names_a_card_the_learners_seat_may_not_know(
     game_id, name, seed, monkeypatch, tmp_path
 ):
     monkeypatch.chdir(tmp_path)  # Save writes into the test's folder
-    table = getattr(GAMES[game_id].widget_module(), name)()
+    table = GAMES[game_id].widget(name)()
     session = getattr(table, "session", None)
     if session is None:
         pytest.skip(f"{name} plays no game (no table session)")

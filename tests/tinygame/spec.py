@@ -4,7 +4,6 @@ not in the course's catalogue)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from cardlib.catalogue import Rule
@@ -63,12 +62,6 @@ def _validate(doc: Any) -> None:
             raise InputError.at([key], "INPUT-SCHEMA", f"a Tiny example needs {key}:")
 
 
-def _claims() -> ModuleType:
-    from tests.tinygame import claims
-
-    return claims
-
-
 def _bot(seen: TinyView, rng: Any) -> str:
     """Play the highest card (from the player's view, as every bot)."""
     return max(seen.legal_moves(), key=lambda m: int(m.split()[1]))
@@ -84,7 +77,7 @@ SPEC = GameSpec(
     options=_options,
     deal=TinyGame,
     position=TinyGame.from_position,
-    claims_module=_claims,
+    claims_module="tests.tinygame.claims",
     export=_Export(),
     simulation=Simulation(
         running=lambda game: (dict(game.scores), {}),
