@@ -239,3 +239,12 @@ def type_deal(box: Locator, twin: Any, number: int) -> None:
 def face_down(cards: list[list[Any]]) -> list[str]:
     """The titles of the cards shown face down."""
     return [title for title, _text, down in cards if down]
+
+
+def golf_title_for(twin: Any, move: Any) -> str:
+    """The title of the button of a Golf table (``twin``) that makes ``move``."""
+    if move.kind in ("flip", "replace"):
+        return str(twin.position_buttons[move.position].tooltip)
+    if move.kind == "draw":
+        return str(twin.draw_button.tooltip)
+    return str(twin.take_button.tooltip)

@@ -22,6 +22,7 @@ from tests.browser.support import (
     expect,
     expect_page_shows,
     face_down,
+    golf_title_for,
     save_screenshot,
     status_changes,
     type_deal,
@@ -74,15 +75,6 @@ def _all_backs(shown: list[list[object]]) -> bool:
     return len(mine) == 6 and all(down and not str(text).strip() for _t, text, down in mine)
 
 
-def _title_for(twin, move) -> str:
-    """The title of the button that makes ``move`` on the twin."""
-    if move.kind in ("flip", "replace"):
-        return str(twin.position_buttons[move.position].tooltip)
-    if move.kind == "draw":
-        return str(twin.draw_button.tooltip)
-    return str(twin.take_button.tooltip)
-
-
 def _play_to_the_end(table, twin) -> list[list[object]]:
     """The learner draws and puts each card over a face-down one, until the hole is over."""
     shown: list[list[object]] = []
@@ -94,7 +86,7 @@ def _play_to_the_end(table, twin) -> list[list[object]]:
             if m.kind == "replace" and not twin.game.layouts["Learner"].up[m.position]
         ]
         move = next((m for m in legal if m.kind in ("flip", "draw")), None) or (down or legal)[0]
-        shown = click_card(table, twin, _title_for(twin, move))
+        shown = click_card(table, twin, golf_title_for(twin, move))
     return shown
 
 
@@ -163,7 +155,7 @@ def test_golf_table_hole_with_a_random_learner_matches_its_twin(golf_page):
         if twin.session.can_undo and rng.random() < 0.1:
             click_both(table, twin, "Undo")
         else:
-            click_card(table, twin, _title_for(twin, rng.choice(twin.session.legal())))
+            click_card(table, twin, golf_title_for(twin, rng.choice(twin.session.legal())))
         clicks += 1
     shown = _play_to_the_end(table, twin)
     assert face_down(_mine(shown)) == []

@@ -1,6 +1,6 @@
 """A learner sees only their seat, on the page (issue 28): in JupyterLab in headless Chromium
-a Rook table and a Go Fish table are played against the computer by clicking, and after
-every click the page's text (what is written, card by card, every title, every field's value
+every table against the computer (Rook, Go Fish and Golf) is played by clicking, a seeded
+random legal move at a time, and after every click the page's text (what is written, card by card, every title, every field's value
 and every dropdown's options) names no card the learner's seat may not know.
 
 Each click is made on the page and on a twin of the widget built in the test's process; the
@@ -15,12 +15,15 @@ what the sources show the table.  The repros of the issue are its first clicks: 
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.browser.support import (
     click_card,
     expect,
     expect_page_shows,
+    golf_title_for,
     save_screenshot,
     write_cells,
 )
@@ -33,6 +36,7 @@ NOTEBOOK = "widgets-seat-browser.ipynb"
 CELLS = [
     "from cardlib.widgets import GoFishTable, RookTable\nrook = RookTable(seed=1)\nrook",
     "gofish = GoFishTable(seed=1)\ngofish",
+    "from cardlib.widgets import GolfTable\ngolf = GolfTable(seed=3)\ngolf",
 ]
 
 #: everything a page shows of a widget, a piece at a time (so that two cards side by side
@@ -101,9 +105,9 @@ def test_a_rook_table_against_the_computer_names_no_hidden_card(seat_page):
     status = table.locator(".cardlib-status")
     expect(status).to_contain_text("West picks up the nest and lays five cards aside")
     expect(status).to_contain_text("West lays five cards aside as the new nest")
-    clicks = 0
+    clicks, rng = 0, random.Random(28)
     while not twin.hand.is_over:
-        card = twin.session.legal()[0].card
+        card = rng.choice(twin.session.legal()).card
         click_card(table, twin, str(twin._card_button(card).tooltip))
         clicks += 1
         assert hidden_named(table, twin, known, f"playing {card}") == [], clicks
@@ -129,9 +133,9 @@ def test_a_gofish_table_against_the_computer_names_no_hidden_card(seat_page):
     status = table.locator(".cardlib-status")
     expect(status).to_contain_text('Bot 2 says "Go fish" and Bot 1 draws a card (GF-GO-FISH)')
     expect(status).to_contain_text("it is not the 4 asked for, so Bot 1 keeps it")
-    requests = 0
+    requests, rng = 0, random.Random(28)
     while not twin.game.is_over and requests < 40:
-        move = twin.session.legal()[0]
+        move = rng.choice(twin.session.legal())
         if twin.target.value != move.target:
             click_card(table, twin, f"ask {move.target}")
         card = next(
@@ -141,3 +145,22 @@ def test_a_gofish_table_against_the_computer_names_no_hidden_card(seat_page):
         requests += 1
         assert hidden_named(table, twin, known, f"request {requests}: {move}") == []
     save_screenshot(table, "gofish-table-seat.png")
+
+
+def test_a_golf_table_against_the_computer_names_no_hidden_card(seat_page):
+    """The computer's face-down cards, the stock's and the learner's own face-down cards
+    (GOLF-NO-PEEK) are named nowhere on the page until the hole ends and all are turned up."""
+    from cardlib.widgets import GolfTable
+
+    twin = GolfTable(seed=3)
+    table = _widget(seat_page, ".cardlib-golf-table")
+    known = Known("golf")
+    assert hidden_named(table, twin, known, "the deal") == []
+    clicks, rng = 0, random.Random(28)
+    while not twin.game.is_over:
+        move = rng.choice(twin.session.legal())
+        click_card(table, twin, golf_title_for(twin, move))
+        clicks += 1
+        assert hidden_named(table, twin, known, f"click {clicks}: {move}") == []
+    expect(table.locator(".cardlib-status")).to_contain_text("The hole is over (GOLF-END)")
+    save_screenshot(table, "golf-table-seat-hole-over.png")
