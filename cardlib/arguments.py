@@ -65,7 +65,7 @@ def seed(value: object) -> int | float | str | None:
     if value is None:
         return None
     if isinstance(value, str):
-        return str(value)
+        return text(value, "a seed")
     if isinstance(value, float):
         return float(value)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -80,9 +80,26 @@ STEP_KEYS = ("note", "expect", "illegal")
 #: the longest name a player may have (the worked-example format's limit)
 MAX_NAME = 40
 
-#: a name: printable words separated by single spaces (no space at either end, no control
-#: character, no line end); the example format's schema says the same (``player-name``)
-_NAME = re.compile(r"[^\s\x00-\x1f\x7f-\x9f]+( [^\s\x00-\x1f\x7f-\x9f]+)*")
+#: what a name's words may not hold: white space (a single space separates the words),
+#: control characters (C0, C1), Unicode's invisible format characters (category Cf: the soft
+#: hyphen, zero-width spaces and joiners, direction marks, the word joiner, the byte order
+#: mark, ...) and lone surrogates (not text: they cannot be written to a file).  A name of
+#: them shows as nothing.  The example format's schema (``player-name``) has this class for
+#: the characters up to U+FFFF; the format characters beyond (:data:`NOT_IN_A_NAME_BEYOND`)
+#: are refused by the engines, as a JSON Schema pattern cannot name them for every reader.
+NOT_IN_A_NAME = (
+    r"\s\x00-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    r"\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff"
+)
+NOT_IN_A_NAME_BEYOND = (
+    r"\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    r"\U000e0001\U000e0020-\U000e007f"
+)
+
+#: a name: printable words separated by single spaces (no space at either end)
+_NAME = re.compile(
+    rf"[^{NOT_IN_A_NAME}{NOT_IN_A_NAME_BEYOND}]+( [^{NOT_IN_A_NAME}{NOT_IN_A_NAME_BEYOND}]+)*"
+)
 
 
 def player_names(players: object, what: str = "players") -> tuple[str, ...]:
@@ -156,10 +173,26 @@ def options_of(cls: Any, given: object, game: str) -> Any:
     return cls(**given)
 
 
+#: a surrogate code point: never part of a text (a ``str`` holding one, from a JSON escape or
+#: a decoding error, cannot be written as UTF-8, nor printed, nor hashed as a seed)
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
 def text(value: object, what: str) -> str:
-    """``value`` if it is a text (a ``str``), as a plain ``str``."""
+    """``value`` if it is a text (a ``str``), as a plain ``str``; a ``str`` holding a lone
+    surrogate is not text (it cannot be written, printed or hashed)::
+
+        >>> text("\\ud800", "display")
+        Traceback (most recent call last):
+        ...
+        cardlib.errors.NotationError: display must be a text, not '\\ud800' (a lone surrogate is not a character)
+    """
     if not isinstance(value, str):
         raise NotationError(f"{what} must be a text, not {shown(value)}")
+    if _SURROGATE.search(value):
+        raise NotationError(
+            f"{what} must be a text, not {shown(value)} (a lone surrogate is not a character)"
+        )
     return str(value)
 
 
@@ -182,6 +215,12 @@ def path(value: object, what: str = "path") -> str | os.PathLike[str]:
         raise NotationError(f"{what} must be a file name (a text or a Path), not {shown(value)}")
     if "\0" in name:
         raise NotationError(f"{what} must name a file, not {shown(value)}")
+    try:  # a name read from the disk keeps its undecodable bytes as surrogates; no other does
+        os.fsencode(name)
+    except UnicodeEncodeError:
+        raise NotationError(
+            f"{what} must name a file, not {shown(value)} (a lone surrogate is not a character)"
+        ) from None
     return value  # type: ignore[return-value]  # a str, or an os.PathLike whose path is one
 
 

@@ -24,6 +24,8 @@ from pkgutil import resolve_name
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cardlib import arguments
+from cardlib.errors import NotationError
 from cardlib.game import Bot
 
 if TYPE_CHECKING:
@@ -174,30 +176,43 @@ class GameSpec:
 
 def named_seats(n: int) -> tuple[str, ...]:
     """``n`` players' names (Ann, Ben, ...), for a game whose seats have no names of their own."""
+    n = arguments.whole(n, "the number of players")
     if not 1 <= n <= len(NAMES):
-        raise ValueError(f"{n} players: give between 2 and {len(NAMES)}")
+        raise NotationError(f"{n} players: give between 2 and {len(NAMES)}")
     return NAMES[:n]
 
 
 def options_of(cls: Any, named: Mapping[str, Any]) -> Any:
     """A game's options (a dataclass) from their names, an unknown name said with the names
     there are."""
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        raise NotationError(f"a game's options are a dataclass, not {arguments.shown(cls)}")
     known = [f.name for f in dataclasses.fields(cls)]
-    for name in named:
+    for name in arguments.mapping(named, "the options"):
         if name not in known:
-            raise ValueError(f"{name!r} is not an option here: the options are {', '.join(known)}")
+            raise NotationError(
+                f"{arguments.shown(name)} is not an option here: the options are {', '.join(known)}"
+            )
     return cls(**named)
 
 
 def one_rule_set(game: str, known: str, asked: str | None) -> None:
     """Refuse a rule set other than a game's one."""
-    if asked not in (None, known):
-        raise ValueError(f"{asked!r} is not a {game} rule set: {game} has one, {known!r}")
+    if asked is not None and not (isinstance(asked, str) and asked == known):
+        raise NotationError(
+            f"{arguments.shown(asked)} is not a {game} rule set: {game} has one, {known!r}"
+        )
 
 
 def changed_options(options: Any, defaults: Any, leave: Sequence[str] = ()) -> dict[str, Any]:
     """The fields of an options dataclass that differ from its defaults (an example's
     ``options:``), but for those in ``leave``."""
+    if not (dataclasses.is_dataclass(options) and type(defaults) is type(options)):
+        raise NotationError(
+            f"options and their defaults are one dataclass's, not {arguments.shown(options)} "
+            f"and {arguments.shown(defaults)}"
+        )
+    leave = arguments.sequence(leave, "the options left out")
     return {
         f.name: getattr(options, f.name)
         for f in dataclasses.fields(options)
@@ -229,6 +244,9 @@ class Registry(Mapping[str, GameSpec]):
     already known keeps its ID: an entry point of the same name is left out."""
 
     def __init__(self, known: Mapping[str, str], group: str | None = None) -> None:
+        for game_id, where in arguments.mapping(known, "the games").items():
+            arguments.text(game_id, "a game's ID")
+            arguments.text(where, f"where the game {game_id!r} is")
         self._where = dict(known)
         self._specs: dict[str, GameSpec] = {}
         self._group = group
@@ -268,10 +286,11 @@ class Registry(Mapping[str, GameSpec]):
         return isinstance(game_id, str) and self._known(game_id)
 
     def register(self, spec: GameSpec) -> GameSpec:
-        if spec.id in self._where:
+        arguments.instance(spec, GameSpec, "a game")
+        if spec.id in self._where:  # the installed packages' games are not read for this
             if self._specs.get(spec.id) is spec:  # the same game registered again
                 return spec
-            raise ValueError(f"{spec.id!r} is a game already")
+            raise NotationError(f"{spec.id!r} is a game already")
         self._specs[spec.id] = spec
         self._where[spec.id] = f"<registered {spec.id}>"
         return spec

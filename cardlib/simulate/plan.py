@@ -41,6 +41,7 @@ class Plan:
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded ``seed`` (63 bits, from a hash)."""
+    seed, index = arguments.whole(seed, "seed"), arguments.whole(index, "index", minimum=0)
     digest = hashlib.blake2b(f"cardlib/{seed}/{index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 

@@ -52,6 +52,11 @@ def test_a_player_named_as_a_step_key_is_refused_at_players(tmp_path, word):
         ('"Mei\\nLin"', "a line end"),
         ('"Mei\\x1bLin"', "a terminal escape"),
         ("M" * (MAX_NAME + 1), "too long"),
+        ('"Mei\\u200bLin"', "a zero-width space"),
+        ('"\\u200b"', "nothing but a zero-width space"),
+        ('"\\ufeffMei"', "a byte order mark"),
+        ('"\\u00ad"', "nothing but a soft hyphen"),
+        ('"Mei\\u202eLin"', "a right-to-left override"),
     ],
 )
 def test_a_name_the_format_cannot_carry_is_reported_at_players(tmp_path, name, why):
@@ -63,7 +68,12 @@ def test_a_name_the_format_cannot_carry_is_reported_at_players(tmp_path, name, w
 
 @pytest.mark.parametrize("game_id", ["golf", "go-fish", "rook"])
 @pytest.mark.parametrize(
-    "bad", [*STEP_KEYS, "   ", " Mei", "Mei ", "a\nb", "M" * (MAX_NAME + 1), 7, None]
+    "bad",
+    [
+        *STEP_KEYS,
+        *("   ", " Mei", "Mei ", "a\nb", "M" * (MAX_NAME + 1), 7, None),
+        *("\u200b", "Mei\u2060", "\u180e", "\U000e0001", "Mei\ud800", "\udc80"),
+    ],
 )
 def test_every_engine_refuses_the_name_when_the_game_is_made(game_id, bad):
     """So a table (``you="expect"``) or a script can never make a game whose worked example
@@ -115,3 +125,44 @@ def test_lines_are_counted_as_editors_count_them_with_old_mac_line_ends(tmp_path
     report = _report(tmp_path, text)
     (problem,) = report.problems
     assert (problem.line, problem.rule) == (13, "INPUT-MOVE"), problem
+
+
+def test_the_schema_and_the_engines_agree_on_every_character_of_a_name():
+    """A name's characters are printable: every control, invisible format character (Cf),
+    surrogate and line or paragraph separator is refused, and on every character up to
+    U+FFFF the example format's schema (``player-name``) and the engines give one answer; the
+    format characters beyond U+FFFF, which a schema pattern cannot name for every reader, the
+    engines refuse."""
+    import json
+    import re
+    import sys
+    import unicodedata
+
+    from cardlib.arguments import player_names
+    from cardlib.errors import NotationError
+    from tests.conftest import ROOT
+
+    schema = json.loads((ROOT / "cardlib" / "data" / "example.schema.json").read_text())
+    pattern = re.compile(schema["$defs"]["player-name"]["pattern"])
+
+    def engines_take(name: str) -> bool:
+        try:
+            player_names([name])
+        except NotationError:
+            return False
+        return True
+
+    unprintable = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+    differ, taken = [], []
+    for code in range(0x10000):
+        name = f"a{chr(code)}b"
+        if bool(pattern.fullmatch(name)) != engines_take(name):
+            differ.append(f"U+{code:04X}")
+        if unicodedata.category(chr(code)) in unprintable and engines_take(name):
+            taken.append(f"U+{code:04X}")
+    beyond = [
+        f"U+{code:X}"
+        for code in range(0x10000, sys.maxunicode + 1)
+        if unicodedata.category(chr(code)) == "Cf" and engines_take(f"a{chr(code)}b")
+    ]
+    assert differ == [] and taken == [] and beyond == [], (differ[:9], taken[:9], beyond[:9])

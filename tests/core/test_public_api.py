@@ -48,6 +48,7 @@ PACKAGES = [
     cardlib.check,
     cardlib.widgets,
     cardlib.examples,
+    cardlib.games,
 ]
 
 #: the worked examples that come with the course (a call given a relative path runs in a
@@ -68,6 +69,7 @@ WRONG: list[Any] = [
     "8",
     "8H 9H",
     "North",
+    "\ud800",  # no text: a lone surrogate, from a JSON escape or a decoding error
     b"8H",
     [],
     [0, 1],
@@ -119,7 +121,8 @@ PLAUSIBLE: dict[str, list[Any]] = {
 def public_names() -> Iterator[tuple[str, Any]]:
     """Every exported function and class, and each class's public class and static methods
     (``from_position``, ``parse``).  An enumeration's own call is Python's lookup by value
-    (``Rank(5)``) and its functional API, not cardlib's: its ``parse`` is what reads notation."""
+    (``Rank(5)``) and its functional API, not cardlib's: its ``parse`` is what reads notation.
+    A protocol (``ExportPolicy``) is a type to satisfy, never called."""
     seen: set[int] = set()
     for package in PACKAGES:
         for name in package.__all__:
@@ -127,6 +130,8 @@ def public_names() -> Iterator[tuple[str, Any]]:
             if id(obj) in seen or not (inspect.isclass(obj) or inspect.isfunction(obj)):
                 continue
             seen.add(id(obj))
+            if getattr(obj, "_is_protocol", False):
+                continue
             if not (inspect.isclass(obj) and issubclass(obj, enum.Enum)):
                 yield f"{package.__name__}.{name}", obj
             if inspect.isclass(obj):
