@@ -9,13 +9,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from cardlib.arguments import shown, whole
+from cardlib.arguments import player_names, shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
+from cardlib.golf.layout import one_pack
 from cardlib.refusal import Refusal
 
 HOLES_IN_MATCH = 9
@@ -93,13 +94,10 @@ class GolfMatch:
     holes: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if isinstance(self.players, str) or not isinstance(self.players, Sequence):
-            raise NotationError(f"a match's players are a list of names, not {shown(self.players)}")
-        names = tuple(self.players)
-        if not names or not all(isinstance(p, str) and p.strip() for p in names):
-            raise NotationError(f"a match needs players with non-empty names: {shown(names)}")
-        if len(set(names)) != len(names):
-            raise NotationError(f"a match's players need distinct names: {shown(names)}")
+        # names every game and worked example can carry, two to four of them (GOLF-DECK),
+        # as GolfGame takes them
+        names = player_names(self.players)
+        one_pack(names)
         self.players = names
         given = self.holes
         if not isinstance(given, Mapping) or set(given) - set(names):

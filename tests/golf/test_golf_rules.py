@@ -845,3 +845,42 @@ def test_what_no_game_can_hold_is_refused_when_made(make):
     """Accepted, then broken later (issue 33, item 14): refused when made."""
     with pytest.raises(_CardlibError):
         make()
+
+
+# -- issue 33: a match of names and hole scores no game can give -------------------------
+
+
+def _refusal(make) -> _CardlibError:
+    with pytest.raises(_CardlibError) as refused:
+        make()
+    return refused.value
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ("note", "Ben"),
+        ("Ann", "a\nb"),
+        ("x" * 41, "Ben"),
+        ("Ann", "   "),
+        ("Ann", "Ann"),
+        ("Ann", 7),
+        "Ann",
+        tuple("ABCDEFG"),
+        tuple("ABCDE"),
+        ("Ann",),
+        (),
+    ],
+    ids=["note", "newline", "41", "spaces", "twice", "not-text", "text", "7", "5", "1", "0"],
+)
+def test_a_match_refuses_the_players_a_game_refuses(players):
+    """Names every game refuses (arguments.player_names) and a table of other than 2 to 4
+    (GOLF-DECK's one_pack): the same error, rule and words as GolfGame gives."""
+    game, match = _refusal(lambda: GolfGame(players)), _refusal(lambda: GolfMatch(players))
+    assert type(match) is type(game) and match.rule == game.rule and str(match) == str(game)
+    if len(players) in (0, 1, 5, 7):
+        assert isinstance(match, RuleViolation) and match.rule == "GOLF-DECK"
+    else:
+        assert isinstance(match, NotationError)
+    for fine in (("Ann", "Ben"), ("Ann", "Ben", "Cy", "Di"), ("Mei Lin", "B")):
+        assert GolfMatch(fine).players == fine
