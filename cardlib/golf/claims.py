@@ -23,10 +23,11 @@ from cardlib.claims import (
 )
 from cardlib.claims import compare as _compare
 from cardlib.claims import player as _player
-from cardlib.errors import InputError, NotationError
+from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
 from cardlib.golf.engine import COLUMNS, GolfGame, GolfMatch, GolfOptions, Position
 from cardlib.golf.holes import PlayedMatch
+from cardlib.golf.match import impossible
 
 Path = tuple[Any, ...]
 State = GolfGame | PlayedMatch | Record
@@ -162,7 +163,15 @@ def _match(players: tuple[str, ...], spec: Map, at: Path) -> GolfMatch:
         raise InputError.at(at, "GOLF-MATCH", "every player needs a score for the same holes")
     match = GolfMatch(players)
     for i in range(counts.pop()):
-        match.record({p: spec[p][i] for p in players})
+        scores = {p: spec[p][i] for p in players}
+        try:
+            match.record(scores)
+        except RuleViolation as v:
+            # a score no hand can give (GOLF-COLUMN) is said where it is written, and an
+            # example may claim it as refused: the rule belongs to the engine
+            bad = impossible(scores) if v.rule == "GOLF-COLUMN" else None
+            v.path = [*at, bad[0], i] if bad is not None else list(at)
+            raise
     return match
 
 

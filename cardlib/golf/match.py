@@ -9,13 +9,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from cardlib.arguments import shown, whole
+from cardlib.arguments import player_names, shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
+from cardlib.golf.layout import one_pack
+from cardlib.golf.scoring import HoleScore, column_points
 from cardlib.refusal import Refusal
 
 HOLES_IN_MATCH = 9
@@ -78,9 +80,20 @@ def nine_holes(asked: Holes | OneMore | Winners | Ended) -> Refusal | None:
     return Refusal("GOLF-MATCH", lambda: f"hole {asked.number} of {asked.holes} is not over")
 
 
+def impossible(scores: Mapping[str, int]) -> tuple[str, Refusal] | None:
+    """The first player whose hole score no hand can give, and GOLF-COLUMN's refusal of it
+    (:func:`~cardlib.golf.scoring.column_points`, asked of a :class:`HoleScore`); None when
+    a hand can give every one."""
+    for player, points in scores.items():
+        refusal = column_points(HoleScore(player, points))
+        if refusal is not None:
+            return player, refusal
+    return None
+
+
 def refused(refusal: Refusal | None) -> None:
-    """Raise a refusal of :func:`nine_holes` (:meth:`~cardlib.refusal.Refusal.error`), if
-    it refuses."""
+    """Raise a refusal (of :func:`nine_holes`, or GOLF-COLUMN's of a hole score) as
+    :meth:`~cardlib.refusal.Refusal.error`, if there is one."""
     if refusal is not None:
         raise refusal.error()
 
@@ -93,13 +106,10 @@ class GolfMatch:
     holes: dict[str, list[int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if isinstance(self.players, str) or not isinstance(self.players, Sequence):
-            raise NotationError(f"a match's players are a list of names, not {shown(self.players)}")
-        names = tuple(self.players)
-        if not names or not all(isinstance(p, str) and p.strip() for p in names):
-            raise NotationError(f"a match needs players with non-empty names: {shown(names)}")
-        if len(set(names)) != len(names):
-            raise NotationError(f"a match's players need distinct names: {shown(names)}")
+        # names every game and worked example can carry, two to four of them (GOLF-DECK),
+        # as GolfGame takes them
+        names = player_names(self.players)
+        one_pack(names)
         self.players = names
         given = self.holes
         if not isinstance(given, Mapping) or set(given) - set(names):
@@ -115,15 +125,21 @@ class GolfMatch:
                 + ", ".join(f"{p} has {len(v)}" for p, v in holes.items())
             )
         refused(nine_holes(Holes(max(counts, default=0))))
+        # every score one a hand can give (GOLF-COLUMN)
+        for i in range(max(counts, default=0)):
+            if (bad := impossible({p: holes[p][i] for p in names})) is not None:
+                raise bad[1].error()
         self.holes = holes
 
     def record(self, scores: Mapping[str, int]) -> None:
-        """Add one hole's scores, one for every player (whole numbers, kept with their
-        signs); a refused hole records nothing."""
+        """Add one hole's scores, one for every player (whole numbers a hand can score,
+        GOLF-COLUMN, kept with their signs); a refused hole records nothing."""
         if not isinstance(scores, Mapping) or set(scores) != set(self.players):
             raise NotationError(f"a hole needs a score for each of {', '.join(self.players)}")
         checked = {p: whole(scores[p], f"{p}'s score") for p in self.players}
         refused(nine_holes(OneMore(self.holes_played)))
+        if (bad := impossible(checked)) is not None:
+            raise bad[1].error()
         for p in self.players:
             self.holes[p].append(checked[p])
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from itertools import permutations
+from typing import NamedTuple, TypeVar, overload
 
 from cardlib.arguments import card, shown
 from cardlib.arguments import card as as_card
-from cardlib.cards import Card, Rank
+from cardlib.cards import Card, Rank, standard_deck
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
 from cardlib.golf.moves import COLUMNS, Position
+from cardlib.refusal import Refusal
 
 T = TypeVar("T")
 
@@ -57,11 +59,40 @@ def pair_points(rank: Rank) -> int:
     return 0
 
 
+class HoleScore(NamedTuple):
+    """A hole's score said to be a player's (a match's record, :class:`~cardlib.golf.GolfMatch`),
+    asked of :func:`column_points`: can a hand score it?"""
+
+    player: str
+    points: int
+
+
+@overload
+def column_points(top: Card | str, bottom: Card | str) -> int: ...
+@overload
+def column_points(top: HoleScore, bottom: None = None) -> Refusal | None: ...
 @enforces("GOLF-COLUMN")
-def column_points(top: Card | str, bottom: Card | str) -> int:
+def column_points(
+    top: Card | str | HoleScore, bottom: Card | str | None = None
+) -> int | Refusal | None:
     """A column is the top and bottom card of one position: same rank scores 0, else the values add."""
     # Same rank, not same value: a jack over a queen adds to 20.  Only the two cards of one
     # column are compared, so cards side by side or on a diagonal never pair.
+    if isinstance(top, HoleScore):
+        # Asked of a hole score a match records (GolfMatch): a hand scores its three
+        # columns, so no hand scores less than three of the lowest column or more than three
+        # of the highest (HOLE_LEAST, HOLE_MOST: this rule's own points over the pack).
+        hole = top
+        if HOLE_LEAST <= hole.points <= HOLE_MOST:
+            return None
+        return Refusal(
+            "GOLF-COLUMN",
+            lambda: (
+                f"{hole.player} cannot have scored {shown(hole.points)} on a hole: a hand "
+                f"scores its {len(COLUMN_PLACES)} columns, each from {COLUMN_LEAST} to "
+                f"{COLUMN_MOST}, so from {HOLE_LEAST} to {HOLE_MOST}"
+            ),
+        )
     top, bottom = as_card(top), as_card(bottom)
     if top.rank == bottom.rank:
         return pair_points(top.rank)
@@ -74,6 +105,14 @@ COLUMN_PLACES: tuple[tuple[Position, Position], ...] = (
     (Position.TM, Position.BM),
     (Position.TR, Position.BR),
 )
+
+
+#: the least and the most one column can score: :func:`column_points` over every two cards
+#: of the pack (GOLF-COLUMN, with GOLF-VALUES and GOLF-PAIR-TWOS)
+_COLUMN_POINTS = {column_points(top, bottom) for top, bottom in permutations(standard_deck(), 2)}
+COLUMN_LEAST, COLUMN_MOST = min(_COLUMN_POINTS), max(_COLUMN_POINTS)
+#: the least and the most a hand (a hole) can score: its three columns at their least or most
+HOLE_LEAST, HOLE_MOST = len(COLUMN_PLACES) * COLUMN_LEAST, len(COLUMN_PLACES) * COLUMN_MOST
 
 
 def columns(six: Sequence[T]) -> list[tuple[T, T]]:

@@ -845,3 +845,136 @@ def test_what_no_game_can_hold_is_refused_when_made(make):
     """Accepted, then broken later (issue 33, item 14): refused when made."""
     with pytest.raises(_CardlibError):
         make()
+
+
+# -- issue 33: a match of names and hole scores no game can give -------------------------
+
+
+def _refusal(make) -> _CardlibError:
+    with pytest.raises(_CardlibError) as refused:
+        make()
+    return refused.value
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ("note", "Ben"),
+        ("Ann", "a\nb"),
+        ("x" * 41, "Ben"),
+        ("Ann", "   "),
+        ("Ann", "Ann"),
+        ("Ann", 7),
+        "Ann",
+        tuple("ABCDEFG"),
+        tuple("ABCDE"),
+        ("Ann",),
+        (),
+    ],
+    ids=["note", "newline", "41", "spaces", "twice", "not-text", "text", "7", "5", "1", "0"],
+)
+def test_a_match_refuses_the_players_a_game_refuses(players):
+    """Names every game refuses (arguments.player_names) and a table of other than 2 to 4
+    (GOLF-DECK's one_pack): the same error, rule and words as GolfGame gives."""
+    game, match = _refusal(lambda: GolfGame(players)), _refusal(lambda: GolfMatch(players))
+    assert type(match) is type(game) and match.rule == game.rule and str(match) == str(game)
+    if len(players) in (0, 1, 5, 7):
+        assert isinstance(match, RuleViolation) and match.rule == "GOLF-DECK"
+    else:
+        assert isinstance(match, NotationError)
+    for fine in (("Ann", "Ben"), ("Ann", "Ben", "Cy", "Di"), ("Mei Lin", "B")):
+        assert GolfMatch(fine).players == fine
+
+
+def _hole_bounds() -> tuple[int, int]:
+    """The least and the most a hand scores, found by brute force: every two cards of the
+    pack as a real layout's left column (its other columns pairs of kings, worth 0), times
+    the three columns."""
+    from cardlib.cards import standard_deck
+
+    pack = standard_deck()
+    kings = [c for c in pack if c.rank == Card.parse("KS").rank][:2]
+    points = {
+        Layout([top, kings[0], kings[0], bottom, kings[1], kings[1]]).score().columns[0].points
+        for top in pack
+        for bottom in pack
+        if top != bottom
+    }
+    return 3 * min(points), 3 * max(points)
+
+
+LEAST, MOST = _hole_bounds()
+
+
+@pytest.mark.parametrize(("bound", "past"), [(LEAST, LEAST - 1), (MOST, MOST + 1)])
+def test_a_hole_score_at_a_bound_is_recorded_and_one_past_it_refused(bound, past):
+    match = GolfMatch(("Ann", "Ben"), {"Ann": [bound], "Ben": [0]})
+    match.record({"Ann": 0, "Ben": bound})
+    assert match.holes == {"Ann": [bound, 0], "Ben": [0, bound]}
+    with pytest.raises(RuleViolation, match="GOLF-COLUMN"):
+        match.record({"Ann": past, "Ben": 0})
+    with pytest.raises(RuleViolation, match="GOLF-COLUMN"):
+        GolfMatch(("Ann", "Ben"), {"Ann": [bound, 0], "Ben": [0, past]})
+    assert match.holes == {"Ann": [bound, 0], "Ben": [0, bound]}
+
+
+@pytest.mark.parametrize("score", [LEAST - 1, MOST + 1, 10**100, -50, 1000, -1000])
+def test_a_hole_score_no_hand_can_give_is_refused_by_golf_column(score):
+    """Issue 33, item 8: GolfMatch accepted 10**100 and -50."""
+    made = _refusal(lambda: GolfMatch(("Ann", "Ben"), {"Ann": [1, 2], "Ben": [3, score]}))
+    assert isinstance(made, RuleViolation) and made.rule == "GOLF-COLUMN"
+    assert "Ben cannot have scored" in str(made)
+    match = GolfMatch(("Ann", "Ben"), {"Ann": [1], "Ben": [3]})
+    recorded = _refusal(lambda: match.record({"Ann": 2, "Ben": score}))
+    assert isinstance(recorded, RuleViolation) and recorded.rule == "GOLF-COLUMN"
+    assert str(recorded) == str(made)
+    assert match.holes == {"Ann": [1], "Ben": [3]} and match.holes_played == 1
+
+
+def test_the_hole_score_refusal_is_golf_columns_function():
+    """Raised by the function ``cardlib rules GOLF-COLUMN --code`` prints, with its words."""
+    from cardlib.catalogue import rules as catalogue
+    from cardlib.golf import scoring
+    from cardlib.golf.scoring import HoleScore, column_points
+
+    assert catalogue["GOLF-COLUMN"].enforced_by is column_points
+    # the engine's bounds, from its own rule, are the brute force's: a 2 over a king in
+    # each column (-2 each), three columns of 20 (J over Q)
+    assert (scoring.HOLE_LEAST, scoring.HOLE_MOST) == (LEAST, MOST) == (-6, 60)
+    refusal = column_points(HoleScore("Ann", MOST + 1))
+    assert refusal is not None and refusal.rule == "GOLF-COLUMN"
+    assert column_points(HoleScore("Ann", MOST)) is None
+    assert column_points(HoleScore("Ann", LEAST)) is None
+
+
+@pytest.mark.parametrize(
+    ("scores", "claimed", "line", "column", "bad"),
+    [
+        ("Jia: [9, 4]\n    Yi: [60, 61]", False, 8, 14, "61"),
+        ("Jia: [-6, -7]\n    Yi: [5, 3]", False, 7, 15, "-7"),
+        ("{Jia: [1000], Yi: [-1000]}", False, 6, 17, "1000"),
+        ("Jia: [9, 4]\n    Yi: [60, 61]", True, None, None, None),
+    ],
+    ids=["61", "-7", "1000", "claimed"],
+)
+def test_an_example_of_a_score_no_hand_gives(tmp_path, scores, claimed, line, column, bad):
+    """Refused with GOLF-COLUMN at the score (exit 2), or claimed as refused (exit 0)."""
+    from cardlib.check import check_file, exit_status
+
+    sep = " " if scores.startswith("{") else "\n    "
+    step = "  - expect: {refused: GOLF-COLUMN}" if claimed else "  - expect: {holes_played: 2}"
+    text = (
+        "example: t\nsource: s\ngame: golf\nplayers: [Jia, Yi]\nsetup:\n"
+        f"  match:{sep}{scores}\nsteps:\n{step}\n"
+    )
+    path = tmp_path / "scores.yaml"
+    path.write_text(text)
+    reports = check_file(path)
+    problems = [p for r in reports for p in r.problems]
+    if claimed:
+        assert exit_status(reports) == 0 and not problems, [str(p) for p in problems]
+        return
+    assert exit_status(reports) == 2
+    (problem,) = problems
+    assert (problem.rule, problem.line, problem.column) == ("GOLF-COLUMN", line, column)
+    assert text.splitlines()[line - 1][column - 1 :].startswith(bad)
