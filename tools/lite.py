@@ -219,12 +219,28 @@ def pure_pyyaml(wheel: Path, dest: Path) -> Path:
     return target
 
 
+#: what a wheel of cardlib is built from (pyproject.toml, setup.py and the files they name)
+WHEEL_SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "cardlib", "examples")
+
+
 def cardlib_wheel(dest: Path) -> Path:
-    """cardlib's own wheel, built from this working copy (the examples inside)."""
+    """cardlib's own wheel, built from this working copy (the examples inside), in a copy of
+    what the build reads: setuptools builds in its source's ``build/``, which a build of the
+    working copy would share with any other build of it (a developer's, a test's) and leave
+    behind."""
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("cardlib_course-*.whl"):
         old.unlink()
-    _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dest, ROOT)
+    junk = shutil.ignore_patterns("__pycache__", "*.pyc")
+    with tempfile.TemporaryDirectory(prefix="cardlib-wheel-") as scratch:
+        source = Path(scratch) / "cardlib-course"
+        source.mkdir()
+        for name in WHEEL_SOURCES:
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, source / name, ignore=junk)
+            else:
+                shutil.copy2(ROOT / name, source / name)
+        _run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", dest, source)
     (wheel,) = dest.glob("cardlib_course-*.whl")
     return wheel
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -105,6 +106,31 @@ def test_pyyaml_without_its_c_part(tmp_path: Path) -> None:
     assert {"yaml/__init__.py", "yaml/cyaml.py"} <= names
     assert not any(n.endswith(".so") or n.startswith("_yaml/") for n in names)
     assert "Tag: py3-none-any" in tag and "yaml/__init__.py,sha256=" in record
+
+
+def test_cardlibs_wheel_is_built_away_from_the_working_copys_build_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build of the working copy in its own ``build/`` met another's leftovers (``File
+    exists: build/bdist.linux-x86_64/wheel/cardlib_course-0.1.0.dist-info``) and failed: the
+    site's wheel is built from a copy, and the working copy's ``build/`` is left as it was."""
+    tree = tmp_path / "tree"
+    for name in lite.WHEEL_SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            tree.mkdir(exist_ok=True)
+            shutil.copy2(source, tree / name)
+    stale = tree / "build" / "bdist.linux-x86_64" / "wheel" / "cardlib_course-0.1.0.dist-info"
+    stale.mkdir(parents=True)
+    before = sorted(p.relative_to(tree) for p in (tree / "build").rglob("*"))
+    monkeypatch.setattr(lite, "ROOT", tree)
+    wheel = lite.cardlib_wheel(tmp_path / "wheels")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "cardlib/data/examples/golf/two-twos.yaml" in names, names[:5]
+    assert not any("__pycache__" in n for n in names)
+    assert sorted(p.relative_to(tree) for p in (tree / "build").rglob("*")) == before
 
 
 def test_only_the_offline_site_refuses_pypi() -> None:
