@@ -21,8 +21,6 @@ leaf comes back confirmed or mismatched with the engine's value, which is what i
 
 from __future__ import annotations
 
-import errno
-import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -31,11 +29,12 @@ from typing import Any
 
 import yaml
 
-from cardlib import arguments
+from cardlib import arguments, files
 from cardlib.check import play_step
 from cardlib.claims import Confirmed
 from cardlib.errors import NotationError, SaveError
 from cardlib.games import GAMES, PROBE
+from cardlib.text import valid
 
 
 def plain(value: Any) -> Any:
@@ -232,6 +231,8 @@ def save(text: str, folder: str | Path, name: str) -> Path:
     written raises :class:`~cardlib.errors.SaveError` with the system's ``errno`` (a table
     says why in words)."""
     text = arguments.text(text, "text")
+    if not valid(text):  # a lone surrogate: no file can hold it as UTF-8
+        raise NotationError(f"text must be valid text, not {arguments.shown(text)}")
     arguments.path(folder, "folder")
     name = arguments.text(name, "name")
     folder = Path(folder)
@@ -239,28 +240,12 @@ def save(text: str, folder: str | Path, name: str) -> Path:
     data = text.encode("utf-8")
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        return _write_new(folder, stem, data)
+        return files.write_new(folder, stem, ".yaml", data)
     except ValueError as exc:  # Python refuses the name itself (a NUL character)
         raise SaveError(f"cannot save into {str(folder)!r}: {exc}") from exc
     except OSError as exc:
         words = exc.strerror or str(exc)
         raise SaveError(f"cannot save into {str(folder)!r}: {words}", exc.errno) from exc
-
-
-def _write_new(folder: Path, stem: str, data: bytes) -> Path:
-    """Write ``data`` into the first free name ``stem.yaml``, ``stem-2.yaml``... of
-    ``folder``, each taken by creating it exclusively and never through a link."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    for n in range(1, 10_000):
-        path = folder / (f"{stem}.yaml" if n == 1 else f"{stem}-{n}.yaml")
-        try:
-            fd = os.open(path, flags, 0o644)
-        except FileExistsError:
-            continue
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        return path
-    raise FileExistsError(errno.EEXIST, f"{folder / stem}.yaml and 9,998 other names are taken")
 
 
 #: what a user calls; the exporter's machinery (``claim_values``, ``dump``, ``plain``,

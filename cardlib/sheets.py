@@ -21,9 +21,16 @@ True
 from __future__ import annotations
 
 import html
+import os
 from pathlib import Path
 
+from cardlib import arguments, files
+from cardlib.arguments import shown
 from cardlib.catalogue import Rule, Term, glossary, rules
+from cardlib.errors import NotationError
+
+#: what every sheet's footer says first: how :func:`write_sheets` knows a sheet it wrote
+MARK = "Made from cardlib's rule catalogue"
 
 #: the sheet's style: one page of A4 or Letter (the printable area common to both is about
 #: 186 x 255 mm with these margins); on a screen the same page, centred
@@ -113,10 +120,11 @@ def _term(term: Term) -> str:
 
 
 def sheet(game: str) -> str:
-    """A game's rules on one printed page, as a complete HTML document."""
-    if game not in rules.games():
+    """A game's rules on one printed page, as a complete HTML document (a name that is not
+    a game of the catalogue is a :class:`~cardlib.errors.NotationError`)."""
+    if not isinstance(game, str) or game not in rules.games():
         known = ", ".join(rules.games())
-        raise KeyError(f"{game!r} has no rules in the catalogue (games: {known})")
+        raise NotationError(f"{shown(game)} has no rules in the catalogue (games: {known})")
     name = rules.name(game)
     terms = glossary.for_game(game)
     cited = list(dict.fromkeys(s for r in rules.for_game(game) for s in r.sources))
@@ -132,23 +140,37 @@ def sheet(game: str) -> str:
         "<body>\n<header>"
         f"<h1>{_e(name)} <small>the rules on one page, each in one line</small></h1>"
         f"{_rule_sets(game)}</header>\n<main>{_phases(game)}{_tables(game)}{glossary_part}"
-        "</main>\n<footer>Made from cardlib's rule catalogue "
+        f"</main>\n<footer>{MARK} "
         f"(<code>cardlib rules --sheet {_e(game)}</code>); each line names its rule ID, and "
         f"<code>cardlib rules ID</code> gives the rule in full with the articles' own words. "
         f"Sources: {_e('; '.join(cited))}.</footer>\n</body>\n</html>\n"
     )
 
 
-def write_sheets(folder: Path) -> list[Path]:
+def write_sheets(folder: str | os.PathLike[str]) -> list[Path]:
     """Write ``<game>.html``, the rules sheet of every game of the catalogue, in ``folder``
-    (made if needed); the paths written."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for game in rules.games():
-        path = folder / f"{game}.html"
-        path.write_text(sheet(game), encoding="utf-8")
-        written.append(path)
+    (made if needed); the paths written.  Each sheet is written whole or not at all (a new
+    file renamed over its name), so a sheet written before is replaced; a link of that name
+    (even one pointing nowhere), a folder, or a file that is not a rules sheet is never
+    written over or through: a :class:`~cardlib.errors.SaveError` names it before any sheet
+    is written, as it does a folder that cannot be written."""
+    arguments.path(folder, "folder")
+    where = Path(folder)
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as exc:
+        raise files.failed(where, exc) from exc
+    written = [where / f"{game}.html" for game in rules.games()]
+    for path in written:  # every name is asked first: a refusal writes no sheet
+        files.replaceable(path, ours=_a_sheet, what="a rules sheet")
+    for game, path in zip(rules.games(), written, strict=True):
+        files.replace(path, sheet(game).encode("utf-8"), ours=_a_sheet, what="a rules sheet")
     return written
+
+
+def _a_sheet(start: bytes) -> bool:
+    """Whether a file that starts so is a rules sheet (:func:`sheet` writes :data:`MARK`)."""
+    return start.startswith(b"<!DOCTYPE html>") and MARK.encode("utf-8") in start
 
 
 def glossary_markdown() -> str:

@@ -40,6 +40,20 @@ def _escape(m: re.Match[str]) -> str:
     )
 
 
+def valid(text: str) -> bool:
+    r"""Whether ``text`` is valid text: it can be written as UTF-8 (no lone surrogate, such
+    as a JSON escape ``"\ud800"`` or a file name's byte that is not UTF-8 makes).
+
+    >>> valid("Mei 梅"), valid("\ud800")
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def clip(text: str, limit: int = 40) -> str:
     """``text`` shortened for a message: the start and how many characters are left out.
 

@@ -124,12 +124,26 @@ def strip_notebook(nb: dict) -> dict:
     return nb
 
 
+def _write(path: Path, text: str | bytes) -> None:
+    """``text`` (UTF-8, or bytes as they are) as the file ``path``, whole or not at all, never through a link nor over a
+    folder (:func:`cardlib.files.replace`; a SaveError says which file): every file the
+    course's tools write goes into a folder a learner or a teacher may have put a link in."""
+    from cardlib.files import replace
+
+    replace(path, text.encode("utf-8") if isinstance(text, str) else text)
+
+
+def _own_folder(path: Path) -> Path:
+    """``path`` made where missing, refused where a link has its name (:func:`cardlib.files.folder`)."""
+    from cardlib.files import folder
+
+    return folder(path)
+
+
 def _fallback(dest: Path, names: list[str]) -> None:
     for name in names:
         nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
-        (dest / name).write_text(
-            json.dumps(strip_notebook(nb), indent=1, ensure_ascii=False) + "\n"
-        )
+        _write(dest / name, json.dumps(strip_notebook(nb), indent=1, ensure_ascii=False) + "\n")
 
 
 # --------------------------------------------------------------------------- nbgrader
@@ -140,12 +154,11 @@ def course_root(folder: Path) -> Path:
     assignment's source in source/cardlib/: the teacher's notebooks, with what the student
     edition holds beside them (:func:`beside_notebooks`), which nbgrader's
     ``generate_assignment`` copies into the release with the notebooks."""
-    source = folder / "source" / ASSIGNMENT
-    source.mkdir(parents=True, exist_ok=True)
+    source = _own_folder(_own_folder(folder / "source") / ASSIGNMENT)
     for path in teacher_notebooks():
-        shutil.copy2(path, source / path.name)
+        _write(source / path.name, path.read_bytes())
     beside_notebooks(source)
-    shutil.copy2(NBGRADER_CONFIG, folder / "nbgrader_config.py")
+    _write(folder / "nbgrader_config.py", NBGRADER_CONFIG.read_bytes())
     return folder
 
 
@@ -181,7 +194,7 @@ def _with_nbgrader(dest: Path, names: list[str]) -> None:
         for name in names:
             nb = json.loads((release / name).read_text(encoding="utf-8"))
             nb["metadata"].pop("widgets", None)
-            (dest / name).write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
+            _write(dest / name, json.dumps(nb, indent=1, ensure_ascii=False) + "\n")
 
 
 # --------------------------------------------------------------------------- commands
@@ -193,31 +206,38 @@ def beside_notebooks(dest: Path, *, keep: bool = False) -> None:
     teacher's guide, and sheets/ (each game's printable rules, :func:`write_sheets`).  Every route to a learner has it: the student edition (``make course``,
     ``make student``, Binder, publish, JupyterLite) and nbgrader's release (the assignment's
     source, :func:`course_root`).  ``keep`` adds only the files missing there: a file already
-    there, which a learner may have changed, is left alone."""
+    there, which a learner may have changed, is left alone.  Nothing is written through a
+    link: a link in place of one of these folders (or of a folder inside them) is refused
+    with a SaveError, and a link in place of a file counts as a file already there."""
     for folder in BESIDE:
-        if not keep:
+        if not keep and not (dest / folder).is_symlink():  # a link is refused, not emptied
             shutil.rmtree(dest / folder, ignore_errors=True)
-        shutil.copytree(
-            ROOT / folder,
-            dest / folder,
-            ignore=shutil.ignore_patterns(*TEACHER_ONLY),
-            copy_function=_copy_if_missing,
-            dirs_exist_ok=True,
-        )
+        _copy_missing(ROOT / folder, dest / folder)
         for name in TEACHER_ONLY:  # an edition built before this rule
             (dest / folder / name).unlink(missing_ok=True)
     write_sheets(dest)
 
 
-def _copy_if_missing(source: str, target: str) -> None:
-    if not os.path.exists(target):
-        shutil.copy2(source, target)
+def _copy_missing(source: Path, target: Path) -> None:
+    """The files of ``source`` (but :data:`TEACHER_ONLY`) copied into ``target``, each where
+    nothing has its name yet, each created exclusively and never through a link."""
+    from cardlib.files import create
+
+    _own_folder(target)
+    for entry in sorted(source.iterdir()):
+        if entry.name in TEACHER_ONLY:
+            continue
+        if entry.is_dir():
+            _copy_missing(entry, target / entry.name)
+        elif not os.path.lexists(target / entry.name):
+            create(target / entry.name, entry.read_bytes(), entry.stat().st_mode & 0o777)
 
 
 def build_student(dest: Path, *, keep: bool = False, fallback: bool = False) -> list[str]:
     """Build the student edition in ``dest``; returns the notebooks written."""
     dest.mkdir(parents=True, exist_ok=True)
-    names = [p.name for p in teacher_notebooks() if not (keep and (dest / p.name).exists())]
+    # a link (even to nowhere) of a notebook's name is there too: never written through
+    names = [p.name for p in teacher_notebooks() if not (keep and os.path.lexists(dest / p.name))]
     if names:
         if fallback or not has_nbgrader():
             _fallback(dest, names)
@@ -232,7 +252,7 @@ def write_sheets(dest: Path) -> list[Path]:
     link it; made from the rule catalogue (:mod:`cardlib.sheets`), so it cannot drift."""
     from cardlib.sheets import write_sheets as write
 
-    return write(dest / "sheets")
+    return write(_own_folder(dest / "sheets"))
 
 
 #: what a learner's image leaves out: the teacher's edition (solutions, hidden tests), the
@@ -293,7 +313,7 @@ def set_repository(name: str, root: Path = ROOT) -> list[str]:
             flags=re.M,
         )
         if new != text:
-            path.write_text(new, encoding="utf-8")
+            _write(path, new)
             changed.append(file)
     return changed
 
@@ -351,12 +371,12 @@ def publish(dest: Path, binder: str | None = None) -> str:
         title, rest = readme.split("\n\n", 1)
         readme = title + "\n\n" + BINDER_BADGE.format(student=binder) + rest
         pinned = _source_sha() or "HEAD"
-        (dest / "requirements.txt").write_text(
+        _write(
+            dest / "requirements.txt",
             f"cardlib-course[course] @ git+https://github.com/{source_repo}@{pinned}\n",
-            encoding="utf-8",
         )
-    (dest / "README.md").write_text(readme, encoding="utf-8")
-    (dest / ".gitignore").write_text(".ipynb_checkpoints/\n__pycache__/\n", encoding="utf-8")
+    _write(dest / "README.md", readme)
+    _write(dest / ".gitignore", ".ipynb_checkpoints/\n__pycache__/\n")
     _git(dest, "add", "--all")
     if not _git(dest, "status", "--porcelain").stdout.strip():
         return ""
@@ -428,12 +448,13 @@ def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Ma
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         generate(folder)
-        students = sorted(p.name for p in submitted.iterdir() if p.is_dir())
+        # a submission's links are not a student's work: never followed, never copied
+        students = sorted(p.name for p in submitted.iterdir() if p.is_dir() and not p.is_symlink())
         db = f"sqlite:///{folder / 'gradebook.db'}"
         scores: dict[str, Marks | NotGraded] = {}
         for done, student in enumerate(students, 1):
             target = folder / "submitted" / student / ASSIGNMENT
-            shutil.copytree(submitted / student, target)
+            shutil.copytree(submitted / student, target, ignore=_links)
             try:  # one student at a time: a refusal names that student only
                 run = nbgrader(folder, "autograde", ASSIGNMENT, f"--student={student}", "--force")
             except RuntimeError as failed:
@@ -454,6 +475,11 @@ def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Ma
             if progress is not None:
                 progress(done, len(students), student, scores[student])
         return scores
+
+
+def _links(folder: str, names: list[str]) -> set[str]:
+    """The names in ``folder`` that are links (what a copy of a submission leaves out)."""
+    return {name for name in names if os.path.islink(os.path.join(folder, name))}
 
 
 def _why(log: str) -> str:

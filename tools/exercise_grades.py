@@ -43,7 +43,9 @@ go-fish, rook), then any other graded cell by notebook and name.
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from nbgrader.api import Gradebook, MissingEntry
@@ -140,10 +142,15 @@ def rows(
 
 
 def write(path: str, table: Iterable[Mapping[str, str]]) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(table)
+    """The table as CSV in ``path``, written whole or not at all and never through a link
+    (:func:`cardlib.files.replace`: a link of that name is a SaveError)."""
+    from cardlib.files import replace
+
+    text = io.StringIO(newline="")
+    writer = csv.DictWriter(text, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(table)
+    replace(Path(path), text.getvalue().encode("utf-8"))
 
 
 class ExerciseGrades(ExportPlugin):

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from cardlib.catalogue import Statement, rules, sources
+from cardlib.files import replace
 from cardlib.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -345,8 +346,8 @@ def update_folder(folder: Path, *, check: bool = False) -> list[str]:
         after = dumps(update(json.loads(before), path.stem))
         if after != before:
             changed.append(path.name)
-            if not check:
-                path.write_text(after, encoding="utf-8")
+            if not check:  # whole or not at all, never through a link
+                replace(path, after.encode("utf-8"))
     return changed
 
 

@@ -13,17 +13,18 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cardlib.errors import CardlibError
+from cardlib import files
+from cardlib.errors import CardlibError, SaveError
 from cardlib.exercises.forms import Form, Reading, placeholder
 from cardlib.exercises.model import Exercise, UnknownExercise, keys, lookup, variant_of
 from cardlib.exercises.students import student
+from cardlib.text import one_line, valid
 
 V = TypeVar("V")
 
@@ -126,8 +127,10 @@ def widget(exercise_id: str, *, save: bool = True) -> Any:
                 made = _replayed(e.id, who, v, played, path)
             except AnswerFileProblem as why:
                 print(
-                    f"{path.name} is not replayed: {why} The widget starts where the exercise "
-                    "starts; your next click in it saves your moves again."
+                    one_line(
+                        f"{path.name} is not replayed: {why} The widget starts where the "
+                        "exercise starts; your next click in it saves your moves again."
+                    )
                 )
                 made = played.fresh(v)
         saving = made
@@ -173,10 +176,11 @@ def _save(exercise_id: str, who: str, played: Played[Any], made: Any, path: Path
     state = {"exercise": exercise_id, "student": who, **kept}
     try:
         _refuse_foreign(exercise_id, path)
-        _write_atomically(path, json.dumps(state, indent=1) + "\n")
-    except (AnswerFileProblem, OSError) as why:
-        reason = why if isinstance(why, AnswerFileProblem) else why.strerror or why
-        print(f"Your moves are not saved in {path.name}: {reason}")
+        files.replace(path, (json.dumps(state, indent=1) + "\n").encode("utf-8"))
+    except AnswerFileProblem as why:
+        print(one_line(f"Your moves are not saved in {path.name}: {why}"))
+    except SaveError as why:  # the file is named in the message
+        print(one_line(f"Your moves are not saved: {why}"))
 
 
 def _refuse_foreign(exercise_id: str, path: Path) -> None:
@@ -201,19 +205,6 @@ def _refuse_foreign(exercise_id: str, path: Path) -> None:
         )
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """``text`` in ``path``: written to a new file of its own in the same folder, then
-    renamed over ``path`` (which replaces a name, never writes through a link)."""
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
 def _read(path: Path) -> Any:
     """The JSON of an answer file, read without following a link and at most
     :data:`MAX_ANSWER_BYTES`, or :class:`AnswerFileProblem` saying why it cannot be."""
@@ -231,11 +222,34 @@ def _read(path: Path) -> Any:
     if len(data) > MAX_ANSWER_BYTES:
         raise AnswerFileProblem(f"it is larger than {MAX_ANSWER_BYTES} bytes.")
     try:
-        return json.loads(data.decode("utf-8"))
+        state = json.loads(data.decode("utf-8"))
     except RecursionError:
         raise AnswerFileProblem("it nests too deeply to be an answer file.") from None
     except (UnicodeDecodeError, ValueError) as why:
         raise AnswerFileProblem(f"it cannot be read as an answer file ({why}).") from None
+    if not _all_text_valid(state):
+        raise AnswerFileProblem(
+            "it cannot be read as an answer file (it holds a text that is not valid text, "
+            "such as an escaped lone surrogate)."
+        )
+    return state
+
+
+def _all_text_valid(state: Any) -> bool:
+    """Whether every text of a JSON document (keys and values, at any depth) is valid
+    text: JSON can escape a lone surrogate (``"\\ud800"``), which no text may hold."""
+    stack = [state]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if not valid(value):
+                return False
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return True
 
 
 def _replayed(exercise_id: str, who: str, v: Any, played: Played[Any], path: Path) -> Any:

@@ -31,7 +31,9 @@ import os
 import random
 from pathlib import Path
 
+from cardlib.arguments import shown
 from cardlib.errors import CardlibError
+from cardlib.text import one_line, valid
 
 #: who the student is when nothing says otherwise (the committed notebooks show this
 #: student's variants)
@@ -52,15 +54,17 @@ def rng_for(student_id: str, exercise_id: str) -> random.Random:
 
 
 def student() -> str:
-    """The student whose variants the exercises show and grade (see the module's text)."""
+    """The student whose variants the exercises show and grade (see the module's text); an
+    ID found that is not valid text (bytes that are not UTF-8) is a
+    :class:`~cardlib.errors.CardlibError` that says where it was found."""
     if os.environ.get("NBGRADER_EXECUTION") == "autograde":
         graded = _autograded_student(Path.cwd())
         if graded:
-            return graded
+            return _checked(graded, "the name of nbgrader's submission folder")
     for variable in ("CARDLIB_STUDENT", "JUPYTERHUB_USER"):
         value = os.environ.get(variable, "").strip()
         if value:
-            return value
+            return _checked(value, f"the environment variable {variable}")
     return _set or DEFAULT_STUDENT
 
 
@@ -90,10 +94,22 @@ def set_student(student_id: str) -> str:
     """
     global _set
     name = student_id.strip() if isinstance(student_id, str) else ""
-    if not name:
-        raise CardlibError(f"a student ID is a name such as 'ana', not {student_id!r}")
+    if not name or not valid(name):
+        raise CardlibError(f"a student ID is a name such as 'ana', not {shown(student_id)}")
     _set = name
     return said()
+
+
+def _checked(name: str, where: str) -> str:
+    """A student ID found ``where`` (an environment variable, a folder's name), if it is
+    valid text: one that is not (bytes that are not UTF-8) is said in words, as no
+    exercise could be drawn for it."""
+    if not valid(name):
+        raise CardlibError(
+            f"the student ID in {where} is not valid text ({one_line(name)}): set it to a "
+            "name such as 'ana'"
+        )
+    return name
 
 
 def said() -> str:

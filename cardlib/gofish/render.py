@@ -14,12 +14,13 @@ import html
 from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from cardlib import arguments
 from cardlib.cards import Card, Rank
+from cardlib.gofish.view import GoFishView
 from cardlib.render import card_html
 
 if TYPE_CHECKING:
     from cardlib.gofish.engine import GoFishGame
-    from cardlib.gofish.view import GoFishView
 
 _TEXT = "font-family:sans-serif;"
 _BOOK = (
@@ -155,6 +156,7 @@ def books_and_stock_picture(view: GoFishView) -> str:
     """Books and cards per player as bars (out of 13 books, of the cards held), and the
     stock as a bar of the cards left: what a learner would rather look at than read.  All
     of it is public: any seat's view (``game.view(player)``) draws the same picture."""
+    arguments.instance(view, GoFishView, "view")
     rows = []
     for p in view.players:
         held, books = view.hand_sizes[p], view.books[p]

@@ -11,6 +11,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from cardlib.errors import CardlibError
+from cardlib.files import open_to_write, words
 from cardlib.simulate.plan import BOTS
 from cardlib.simulate.rows import Row, Writer
 from cardlib.simulate.run import batches as batches_of
@@ -84,13 +85,9 @@ def _write(batches: Generator[list[Row], None, None], args: Any, bar: _Bar | Non
 
     with contextlib.ExitStack() as files:
         try:
-            out = (
-                files.enter_context(open(args.output, "w", newline="", encoding="utf-8"))
-                if args.output
-                else sys.stdout
-            )
-        except OSError as e:
-            return fail(f"cannot write {where}: {e.strerror or e}")
+            out = files.enter_context(open_to_write(args.output)) if args.output else sys.stdout
+        except (OSError, ValueError) as e:  # never through a link: said in words
+            return fail(f"cannot write {where}: {words(e)}")
         writer = Writer(out, args.format)
         while True:
             try:

@@ -129,3 +129,27 @@ def test_a_folder_at_the_answer_files_name_is_refused(beside_a_notebook, monkeyp
 def test_the_exercises_errors_are_cardlibs_own():
     for kind in (FormError, Unanswered, AnswerFileProblem):
         assert issubclass(kind, CardlibError), kind
+
+
+@pytest.mark.parametrize("where", ["a move's player", "a key", "a move"])
+@pytest.mark.parametrize("exercise_id", WIDGET_EXERCISES)
+def test_an_answer_file_holding_text_that_is_not_valid_is_refused_in_words(
+    exercise_id, where, beside_a_notebook, monkeypatch, capsys
+):
+    """JSON can escape a lone surrogate (``"\\ud800"``), which no text may hold: the refusal
+    used to carry it into print(), which raised UnicodeEncodeError in the notebook."""
+    pinned(monkeypatch, exercise_id)
+    step = {
+        "a move's player": '{"player": "\\ud800", "move": "bid 70"}',
+        "a key": '{"\\udcff": 1, "player": "Mei", "move": "ask An 8"}',
+        "a move": '{"player": "Mei", "move": "flip \\ud800"}',
+    }[where]
+    saved = beside_a_notebook / f"{exercise_id}.answer.json"
+    saved.write_text(
+        f'{{"exercise": "{exercise_id}", "rule_set": "pagat", "cards": [], "moves": [{step}]}}'
+    )
+    fresh = widget(exercise_id)
+    out = capsys.readouterr().out
+    assert out.startswith(f"{saved.name} is not replayed: it cannot be read as an answer file")
+    assert "not valid text" in out and out.count("\n") == 1
+    assert check(exercise_id, fresh).kind == "unanswered"
