@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardlib.errors import NotationError
+from cardlib.text import valid
 
 if TYPE_CHECKING:
     from cardlib.cards import Card
@@ -173,11 +174,6 @@ def options_of(cls: Any, given: object, game: str) -> Any:
     return cls(**given)
 
 
-#: a surrogate code point: never part of a text (a ``str`` holding one, from a JSON escape or
-#: a decoding error, cannot be written as UTF-8, nor printed, nor hashed as a seed)
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
 def text(value: object, what: str) -> str:
     """``value`` if it is a text (a ``str``), as a plain ``str``; a ``str`` holding a lone
     surrogate is not text (it cannot be written, printed or hashed)::
@@ -189,7 +185,7 @@ def text(value: object, what: str) -> str:
     """
     if not isinstance(value, str):
         raise NotationError(f"{what} must be a text, not {shown(value)}")
-    if _SURROGATE.search(value):
+    if not valid(value):  # a lone surrogate: it cannot be written, printed or hashed
         raise NotationError(
             f"{what} must be a text, not {shown(value)} (a lone surrogate is not a character)"
         )
