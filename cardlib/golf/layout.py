@@ -35,7 +35,7 @@ class Unnamed(NamedTuple):
 
 @enforces("GOLF-DECK")
 def one_pack(
-    players: Sequence[str],
+    players: Sequence[str] | None,
     cards: Sequence[Card] = (),
     *,
     complete: bool = False,
@@ -43,8 +43,9 @@ def one_pack(
 ) -> None:
     """One 52-card pack without jokers, so every card once; 2 to 4 players."""
     # ``complete``: a deal uses the whole pack; a position from an article names only some,
-    # and takes its ``unnamed`` cards from what the pack has left.
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    # and takes its ``unnamed`` cards from what the pack has left.  ``players`` None: only
+    # the cards are asked about (one layout's six).
+    if players is not None and not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleViolation("GOLF-DECK", f"Six Card Golf is for 2 to 4 players, not {len(players)}")
     dup = find_duplicate(cards)
     if dup is not None:
@@ -86,6 +87,7 @@ class Layout:
             raise NotationError(f"a layout is a list of six cards, not {shown(cards)}")
         if not (isinstance(up, list) and len(up) == 6 and all(type(u) is bool for u in up)):
             raise NotationError(f"a layout's faces are six True or False, not {shown(up)}")
+        one_pack(None, cards)  # six cards of the one pack: none of them twice
 
     def visible(self, pos: Position) -> Card | None:
         return self.cards[pos] if self.up[pos] else None

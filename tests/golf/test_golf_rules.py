@@ -377,6 +377,14 @@ def test_layout_totals(layout, total):
     assert Layout(cards(layout)).points() == total
 
 
+@pytest.mark.parametrize("six", ["8H 8H 8H 8H 8H 8H", "AC 2C 3C 4C 5C AC"])
+def test_a_layout_holding_a_card_twice_is_refused_with_golf_deck(six):
+    """A layout is six cards of the one pack (GOLF-DECK): no hand holds a card twice."""
+    with pytest.raises(RuleViolation) as refused:
+        Layout(cards(six))
+    assert refused.value.rule == "GOLF-DECK" and "appears twice" in str(refused.value)
+
+
 def test_a_column_is_the_top_and_bottom_card_of_one_position():
     lay = Layout(cards("AC 2C 3C 4C 5C 6C"))
     assert lay.columns() == [tuple(cards(c)) for c in ("AC 4C", "2C 5C", "3C 6C")]
@@ -888,18 +896,21 @@ def test_a_match_refuses_the_players_a_game_refuses(players):
 
 def _hole_bounds() -> tuple[int, int]:
     """The least and the most a hand scores, found by brute force: every two cards of the
-    pack as a real layout's left column (its other columns pairs of kings, worth 0), times
-    the three columns."""
+    pack as a real layout's left column (its other columns a pair of kings and a pair of
+    queens, worth 0, from the cards left), times the three columns."""
     from cardlib.cards import standard_deck
 
     pack = standard_deck()
-    kings = [c for c in pack if c.rank == Card.parse("KS").rank][:2]
-    points = {
-        Layout([top, kings[0], kings[0], bottom, kings[1], kings[1]]).score().columns[0].points
-        for top in pack
-        for bottom in pack
-        if top != bottom
-    }
+
+    def pair(rank: str, used: tuple[Card, ...]) -> list[Card]:
+        return [c for c in pack if c.rank == Card.parse(f"{rank}S").rank and c not in used][:2]
+
+    def left_column(top: Card, bottom: Card) -> int:
+        kings, queens = pair("K", (top, bottom)), pair("Q", (top, bottom))
+        layout = Layout([top, kings[0], queens[0], bottom, kings[1], queens[1]])
+        return layout.score().columns[0].points
+
+    points = {left_column(top, bottom) for top in pack for bottom in pack if top != bottom}
     return 3 * min(points), 3 * max(points)
 
 
