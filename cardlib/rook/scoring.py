@@ -110,15 +110,14 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
 
 def contract(amount: object) -> int:
     """A contract's amount, checked by ROOK-BID-MIN (:func:`cardlib.rook.auction.bid_min`,
-    asked with no hand: no auction made it): a multiple of 5 from 70 to 120."""
-    try:
-        if isinstance(amount, str) and not WHOLE.fullmatch(amount.strip()):
-            raise ValueError(amount)
-        n = int(amount)  # type: ignore[call-overload]
-    except (TypeError, ValueError, OverflowError):
-        raise NotationError(f"{amount!r} is not an amount: write a number, like 95") from None
-    if n != amount and not isinstance(amount, str):
-        raise NotationError(f"{amount!r} is not a whole number")
+    asked with no hand: no auction made it): a multiple of 5 from 70 to 120, given as a
+    whole number or written as one (``"95"``); not a float, as a hand's counters are not."""
+    if isinstance(amount, str):
+        if not WHOLE.fullmatch(amount.strip()):
+            raise NotationError(f"{shown(amount)} is not an amount: write a number, like 95")
+        n = int(amount.strip())
+    else:
+        n = whole(amount, "a contract")
     refused = first_refusal((bid_min,), None, Attempt("", bid(n)))
     if refused is not None:
         raise refused.error()

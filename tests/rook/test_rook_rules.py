@@ -1015,6 +1015,18 @@ def test_scores_need_120_counters():
         score_hand("XY", 95, {"NS": 120, "EW": 0})
 
 
+@pytest.mark.parametrize("bid", [95.0, True, None, "9 5", b"95"])
+def test_a_contract_is_a_whole_number_as_the_counters_are(bid):
+    """Given as a number it is a whole one (95.0 was taken, while a take of 60.0 was
+    refused); written as text, the digits of one ("95")."""
+    with pytest.raises(NotationError):
+        score_hand("NS", bid, {"NS": 90, "EW": 30})
+    assert (
+        score_hand("NS", " 95 ", {"NS": 90, "EW": 30}).points
+        == score_hand("NS", 95, {"NS": 90, "EW": 30}).points
+    )
+
+
 # -- ROOK-NEST-LAST: the nest goes to whoever wins the last trick ---------------------------
 
 
