@@ -64,7 +64,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Under ``pytest -n N --dist loadgroup`` (``make test``) the tests are shared out over
     the workers one by one, but for the groups of :func:`_group`, each run on one worker in
     order.  xdist hands out the largest group first (the course's), so a worker starts with it."""
-    if getattr(config.option, "dist", "no") != "loadgroup":
+    # on xdist's workers, where the tests are collected, --dist is "no" and loadgroup is set
+    if not (getattr(config.option, "loadgroup", False) or config.option.dist == "loadgroup"):
         return
     for item in items:
         path = item.path.relative_to(ROOT).as_posix() if item.path.is_relative_to(ROOT) else ""

@@ -1,0 +1,45 @@
+"""The suite's worker groups hold (``make test`` and ``make quick`` run ``pytest -n auto
+--dist loadgroup``): the tests ``tests/conftest.py`` puts in one group run on one worker, in
+order.  A pytest that pytest-xdist cannot mark groups in (9.2 with xdist 3.8, xdist#1386)
+shares them out test by test without a word, and two workers then build the same files at
+once; this test fails first."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("xdist")
+
+#: a suite of two files whose tests all take the same group, as tests/conftest.py gives one
+SUITE = {
+    "conftest.py": (
+        "import pytest\n\n\n"
+        "@pytest.hookimpl(tryfirst=True)\n"
+        "def pytest_collection_modifyitems(config, items):\n"
+        "    for item in items:\n"
+        "        item.add_marker(pytest.mark.xdist_group('shared'))\n"
+    ),
+    "test_a.py": "import pytest\n\n\n@pytest.mark.parametrize('i', range(4))\ndef test_a(i):\n    pass\n",
+    "test_b.py": "import pytest\n\n\n@pytest.mark.parametrize('i', range(4))\ndef test_b(i):\n    pass\n",
+}
+
+
+def test_a_group_runs_on_one_worker(tmp_path: Path) -> None:
+    for name, text in SUITE.items():
+        (tmp_path / name).write_text(text)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v"]
+        + ["-p", "no:cacheprovider", str(tmp_path)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    workers = {line.split()[0] for line in done.stdout.splitlines() if " PASSED " in line}
+    ran = sum(" PASSED " in line for line in done.stdout.splitlines())
+    assert ran == 8 and len(workers) == 1, done.stdout[-2000:]
