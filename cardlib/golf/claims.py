@@ -167,9 +167,9 @@ def _match(players: tuple[str, ...], spec: Map, at: Path) -> GolfMatch:
         try:
             match.record(scores)
         except RuleViolation as v:
-            # a score no hand can give (GOLF-COLUMN) is said where it is written, and an
+            # a score no hand can give (GOLF-MATCH) is said where it is written, and an
             # example may claim it as refused: the rule belongs to the engine
-            bad = impossible(scores) if v.rule == "GOLF-COLUMN" else None
+            bad = impossible(scores)
             v.path = [*at, bad[0], i] if bad is not None else list(at)
             raise
     return match

@@ -17,7 +17,7 @@ from cardlib.arguments import player_names, shown, whole
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
 from cardlib.golf.layout import one_pack
-from cardlib.golf.scoring import HoleScore, column_points
+from cardlib.golf.scoring import COLUMN_LEAST, COLUMN_MOST, COLUMN_PLACES, HOLE_LEAST, HOLE_MOST
 from cardlib.refusal import Refusal
 
 HOLES_IN_MATCH = 9
@@ -51,11 +51,31 @@ class Ended(NamedTuple):
     over: bool
 
 
+class Scored(NamedTuple):
+    """A hole's score recorded for ``player`` in a match, asked of :func:`nine_holes`."""
+
+    player: str
+    points: int
+
+
 @enforces("GOLF-MATCH")
-def nine_holes(asked: Holes | OneMore | Winners | Ended) -> Refusal | None:
+def nine_holes(asked: Holes | OneMore | Winners | Ended | Scored) -> Refusal | None:
     """A match is nine holes; totals keep their signs; the lowest total wins, not the most holes won."""
     # Totals add the hole scores with their signs (GolfMatch.totals) and the lowest total
-    # wins (GolfMatch.winners, once this rule lets it): here, the nine holes.
+    # wins (GolfMatch.winners, once this rule lets it): here, the nine holes, and that each
+    # score added is a hole's: what a hand's three columns can score (GOLF-COLUMN, worked
+    # out once over the pack: HOLE_LEAST to HOLE_MOST).
+    if isinstance(asked, Scored):
+        if HOLE_LEAST <= asked.points <= HOLE_MOST:
+            return None
+        return Refusal(
+            "GOLF-MATCH",
+            lambda: (
+                f"{asked.player} cannot have scored {shown(asked.points)} on a hole: a hand "
+                f"scores its {len(COLUMN_PLACES)} columns, each from {COLUMN_LEAST} to "
+                f"{COLUMN_MOST}, so from {HOLE_LEAST} to {HOLE_MOST}"
+            ),
+        )
     if isinstance(asked, Holes):
         if asked.given <= HOLES_IN_MATCH:
             return None
@@ -81,19 +101,18 @@ def nine_holes(asked: Holes | OneMore | Winners | Ended) -> Refusal | None:
 
 
 def impossible(scores: Mapping[str, int]) -> tuple[str, Refusal] | None:
-    """The first player whose hole score no hand can give, and GOLF-COLUMN's refusal of it
-    (:func:`~cardlib.golf.scoring.column_points`, asked of a :class:`HoleScore`); None when
-    a hand can give every one."""
+    """The first player whose hole score no hand can give, and GOLF-MATCH's refusal of it
+    (:func:`nine_holes`, asked of a :class:`Scored`); None when a hand can give every one."""
     for player, points in scores.items():
-        refusal = column_points(HoleScore(player, points))
+        refusal = nine_holes(Scored(player, points))
         if refusal is not None:
             return player, refusal
     return None
 
 
 def refused(refusal: Refusal | None) -> None:
-    """Raise a refusal (of :func:`nine_holes`, or GOLF-COLUMN's of a hole score) as
-    :meth:`~cardlib.refusal.Refusal.error`, if there is one."""
+    """Raise a refusal of :func:`nine_holes` (:meth:`~cardlib.refusal.Refusal.error`), if
+    it refuses."""
     if refusal is not None:
         raise refusal.error()
 
@@ -125,7 +144,7 @@ class GolfMatch:
                 + ", ".join(f"{p} has {len(v)}" for p, v in holes.items())
             )
         refused(nine_holes(Holes(max(counts, default=0))))
-        # every score one a hand can give (GOLF-COLUMN)
+        # every score one a hand can give (GOLF-MATCH: a hole's score)
         for i in range(max(counts, default=0)):
             if (bad := impossible({p: holes[p][i] for p in names})) is not None:
                 raise bad[1].error()
@@ -133,7 +152,7 @@ class GolfMatch:
 
     def record(self, scores: Mapping[str, int]) -> None:
         """Add one hole's scores, one for every player (whole numbers a hand can score,
-        GOLF-COLUMN, kept with their signs); a refused hole records nothing."""
+        GOLF-MATCH, kept with their signs); a refused hole records nothing."""
         if not isinstance(scores, Mapping) or set(scores) != set(self.players):
             raise NotationError(f"a hole needs a score for each of {', '.join(self.players)}")
         checked = {p: whole(scores[p], f"{p}'s score") for p in self.players}

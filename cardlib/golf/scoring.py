@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import permutations
-from typing import NamedTuple, TypeVar, overload
+from itertools import product
+from typing import TypeVar
 
 from cardlib.arguments import card, shown
 from cardlib.arguments import card as as_card
-from cardlib.cards import Card, Rank, standard_deck
+from cardlib.cards import Card, Rank, Suit, standard_deck
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
 from cardlib.golf.moves import COLUMNS, Position
-from cardlib.refusal import Refusal
 
 T = TypeVar("T")
 
@@ -59,40 +58,11 @@ def pair_points(rank: Rank) -> int:
     return 0
 
 
-class HoleScore(NamedTuple):
-    """A hole's score said to be a player's (a match's record, :class:`~cardlib.golf.GolfMatch`),
-    asked of :func:`column_points`: can a hand score it?"""
-
-    player: str
-    points: int
-
-
-@overload
-def column_points(top: Card | str, bottom: Card | str) -> int: ...
-@overload
-def column_points(top: HoleScore, bottom: None = None) -> Refusal | None: ...
 @enforces("GOLF-COLUMN")
-def column_points(
-    top: Card | str | HoleScore, bottom: Card | str | None = None
-) -> int | Refusal | None:
+def column_points(top: Card | str, bottom: Card | str) -> int:
     """A column is the top and bottom card of one position: same rank scores 0, else the values add."""
     # Same rank, not same value: a jack over a queen adds to 20.  Only the two cards of one
     # column are compared, so cards side by side or on a diagonal never pair.
-    if isinstance(top, HoleScore):
-        # Asked of a hole score a match records (GolfMatch): a hand scores its three
-        # columns, so no hand scores less than three of the lowest column or more than three
-        # of the highest (HOLE_LEAST, HOLE_MOST: this rule's own points over the pack).
-        hole = top
-        if HOLE_LEAST <= hole.points <= HOLE_MOST:
-            return None
-        return Refusal(
-            "GOLF-COLUMN",
-            lambda: (
-                f"{hole.player} cannot have scored {shown(hole.points)} on a hole: a hand "
-                f"scores its {len(COLUMN_PLACES)} columns, each from {COLUMN_LEAST} to "
-                f"{COLUMN_MOST}, so from {HOLE_LEAST} to {HOLE_MOST}"
-            ),
-        )
     top, bottom = as_card(top), as_card(bottom)
     if top.rank == bottom.rank:
         return pair_points(top.rank)
@@ -108,8 +78,16 @@ COLUMN_PLACES: tuple[tuple[Position, Position], ...] = (
 
 
 #: the least and the most one column can score: :func:`column_points` over every two cards
-#: of the pack (GOLF-COLUMN, with GOLF-VALUES and GOLF-PAIR-TWOS)
-_COLUMN_POINTS = {column_points(top, bottom) for top, bottom in permutations(standard_deck(), 2)}
+#: of the pack (GOLF-COLUMN, with GOLF-VALUES and GOLF-PAIR-TWOS); a column's points depend
+#: on its ranks alone, so a card of each rank over one of each rank in another suit is all of
+#: them
+_COLUMN_POINTS = {
+    column_points(top, bottom)
+    for top, bottom in product(
+        [c for c in standard_deck() if c.suit is Suit.CLUBS],
+        [c for c in standard_deck() if c.suit is Suit.HEARTS],
+    )
+}
 COLUMN_LEAST, COLUMN_MOST = min(_COLUMN_POINTS), max(_COLUMN_POINTS)
 #: the least and the most a hand (a hole) can score: its three columns at their least or most
 HOLE_LEAST, HOLE_MOST = len(COLUMN_PLACES) * COLUMN_LEAST, len(COLUMN_PLACES) * COLUMN_MOST

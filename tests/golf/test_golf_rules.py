@@ -922,40 +922,41 @@ def test_a_hole_score_at_a_bound_is_recorded_and_one_past_it_refused(bound, past
     match = GolfMatch(("Ann", "Ben"), {"Ann": [bound], "Ben": [0]})
     match.record({"Ann": 0, "Ben": bound})
     assert match.holes == {"Ann": [bound, 0], "Ben": [0, bound]}
-    with pytest.raises(RuleViolation, match="GOLF-COLUMN"):
+    with pytest.raises(RuleViolation, match="GOLF-MATCH"):
         match.record({"Ann": past, "Ben": 0})
-    with pytest.raises(RuleViolation, match="GOLF-COLUMN"):
+    with pytest.raises(RuleViolation, match="GOLF-MATCH"):
         GolfMatch(("Ann", "Ben"), {"Ann": [bound, 0], "Ben": [0, past]})
     assert match.holes == {"Ann": [bound, 0], "Ben": [0, bound]}
 
 
 @pytest.mark.parametrize("score", [LEAST - 1, MOST + 1, 10**100, -50, 1000, -1000])
-def test_a_hole_score_no_hand_can_give_is_refused_by_golf_column(score):
+def test_a_hole_score_no_hand_can_give_is_refused_by_golf_match(score):
     """Issue 33, item 8: GolfMatch accepted 10**100 and -50."""
     made = _refusal(lambda: GolfMatch(("Ann", "Ben"), {"Ann": [1, 2], "Ben": [3, score]}))
-    assert isinstance(made, RuleViolation) and made.rule == "GOLF-COLUMN"
+    assert isinstance(made, RuleViolation) and made.rule == "GOLF-MATCH"
     assert "Ben cannot have scored" in str(made)
     match = GolfMatch(("Ann", "Ben"), {"Ann": [1], "Ben": [3]})
     recorded = _refusal(lambda: match.record({"Ann": 2, "Ben": score}))
-    assert isinstance(recorded, RuleViolation) and recorded.rule == "GOLF-COLUMN"
+    assert isinstance(recorded, RuleViolation) and recorded.rule == "GOLF-MATCH"
     assert str(recorded) == str(made)
     assert match.holes == {"Ann": [1], "Ben": [3]} and match.holes_played == 1
 
 
-def test_the_hole_score_refusal_is_golf_columns_function():
-    """Raised by the function ``cardlib rules GOLF-COLUMN --code`` prints, with its words."""
+def test_the_hole_score_refusal_is_golf_matchs_function():
+    """Raised by the function ``cardlib rules GOLF-MATCH --code`` prints, with its words; the
+    bounds are GOLF-COLUMN's points over the pack, which stays a rule of two cards."""
     from cardlib.catalogue import rules as catalogue
     from cardlib.golf import scoring
-    from cardlib.golf.scoring import HoleScore, column_points
+    from cardlib.golf.match import Scored, nine_holes
 
-    assert catalogue["GOLF-COLUMN"].enforced_by is column_points
+    assert catalogue["GOLF-MATCH"].enforced_by is nine_holes
     # the engine's bounds, from its own rule, are the brute force's: a 2 over a king in
     # each column (-2 each), three columns of 20 (J over Q)
     assert (scoring.HOLE_LEAST, scoring.HOLE_MOST) == (LEAST, MOST) == (-6, 60)
-    refusal = column_points(HoleScore("Ann", MOST + 1))
-    assert refusal is not None and refusal.rule == "GOLF-COLUMN"
-    assert column_points(HoleScore("Ann", MOST)) is None
-    assert column_points(HoleScore("Ann", LEAST)) is None
+    refusal = nine_holes(Scored("Ann", MOST + 1))
+    assert refusal is not None and refusal.rule == "GOLF-MATCH"
+    assert nine_holes(Scored("Ann", MOST)) is None
+    assert nine_holes(Scored("Ann", LEAST)) is None
 
 
 @pytest.mark.parametrize(
@@ -969,11 +970,11 @@ def test_the_hole_score_refusal_is_golf_columns_function():
     ids=["61", "-7", "1000", "claimed"],
 )
 def test_an_example_of_a_score_no_hand_gives(tmp_path, scores, claimed, line, column, bad):
-    """Refused with GOLF-COLUMN at the score (exit 2), or claimed as refused (exit 0)."""
+    """Refused with GOLF-MATCH at the score (exit 2), or claimed as refused (exit 0)."""
     from cardlib.check import check_file, exit_status
 
     sep = " " if scores.startswith("{") else "\n    "
-    step = "  - expect: {refused: GOLF-COLUMN}" if claimed else "  - expect: {holes_played: 2}"
+    step = "  - expect: {refused: GOLF-MATCH}" if claimed else "  - expect: {holes_played: 2}"
     text = (
         "example: t\nsource: s\ngame: golf\nplayers: [Jia, Yi]\nsetup:\n"
         f"  match:{sep}{scores}\nsteps:\n{step}\n"
@@ -987,5 +988,5 @@ def test_an_example_of_a_score_no_hand_gives(tmp_path, scores, claimed, line, co
         return
     assert exit_status(reports) == 2
     (problem,) = problems
-    assert (problem.rule, problem.line, problem.column) == ("GOLF-COLUMN", line, column)
+    assert (problem.rule, problem.line, problem.column) == ("GOLF-MATCH", line, column)
     assert text.splitlines()[line - 1][column - 1 :].startswith(bad)
