@@ -324,14 +324,14 @@ def test_the_public_functions_raise_only_cardlibs_errors_given_odd_values(
 
 def test_save_refuses_text_that_is_not_valid_in_words(tmp_path, monkeypatch):
     """``export.save`` used to raise UnicodeEncodeError on a lone surrogate, in the text or
-    in the folder's name."""
-    from cardlib.errors import NotationError, SaveError
+    in the folder's name: both are refused as arguments, before anything is written."""
+    from cardlib.errors import NotationError
     from cardlib.export import save
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(NotationError):
         save("\ud800", tmp_path, "n")
-    with pytest.raises(SaveError):
+    with pytest.raises(NotationError, match="lone surrogate"):
         save("the example", "\ud800", "n")
     assert list(tmp_path.iterdir()) == []
 
