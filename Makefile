@@ -100,14 +100,15 @@ test: $(TEST_STAMP) browser
 	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=40
 
 # For development, a few minutes: lint, types, the examples, and the tests but the browser, the
-# golden corpus (its first 20 games a variant), fresh venvs and nbgrader's course builds.
+# golden corpus (its first 20 games a variant), fresh venvs, the JupyterLite site's build and
+# nbgrader's course builds.
 # `make test` still runs everything.
 quick: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/cardlib check examples
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not browser and not venv and not golden" \
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not browser and not venv and not golden and not lite" \
 	  --ignore=tests/course/test_course.py --ignore=tests/course/test_grades_export.py \
 	  --ignore=tests/course/test_nbgrader_route.py
 	GOLDEN_SEEDS=20 $(BIN)/python -m pytest -q tests/golden

@@ -31,6 +31,31 @@ def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     )
 
 
+#: s, the offline JupyterLite build (downloads on a cold cache)
+LITE_BUILD_TIMEOUT = 1200
+
+
+@pytest.fixture(scope="session")
+def offline_site() -> Path:
+    """The offline JupyterLite site, built once a session (``tools/lite.py build --offline``
+    into ``build/lite/offline/``), or the one ``CARDLIB_LITE_SITE`` names.  Shared by the
+    browser's tests of the site and tests/course/test_lite.py's look at what it holds, which
+    run on one worker (``SHARED``)."""
+    given = os.environ.get("CARDLIB_LITE_SITE")
+    if given:
+        return Path(given).resolve()
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "lite.py"), "build", "--offline"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=LITE_BUILD_TIMEOUT,
+    )
+    assert done.returncode == 0, f"the offline build failed:\n{done.stdout}\n{done.stderr}"
+    print(done.stdout.strip())
+    return ROOT / "build" / "lite" / "offline"
+
+
 @pytest.fixture
 def cli():
     return run_cli

@@ -20,9 +20,6 @@ import contextlib
 import functools
 import http.server
 import json
-import os
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -36,7 +33,6 @@ from tests.browser.conftest import (
     ARTIFACTS_DIR,
     CHROMIUM,
     CHROMIUM_ARGS,
-    REPO_ROOT,
     _check_all_ran,
     _menu_command,
 )
@@ -48,7 +44,6 @@ pytestmark = pytest.mark.browser
 #: packages installed) on a busy 2-core machine; later ones reuse the browser's cache
 KERNEL_TIMEOUT = 240_000
 RUN_TIMEOUT = 600_000  # ms, a notebook's cells in Pyodide (slower than CPython)
-BUILD_TIMEOUT = 1200  # s, the offline build (downloads on a cold cache)
 #: the notebooks that must run top to bottom without an error
 NOTEBOOKS = ["start-here.ipynb", "golf.ipynb", "go-fish.ipynb", "rook.ipynb", "rule-writers.ipynb"]
 TIMES: dict[str, float | int | str] = {}
@@ -58,23 +53,12 @@ TIMES: dict[str, float | int | str] = {}
 
 
 @pytest.fixture(scope="module")
-def lite_site() -> Path:
-    given = os.environ.get("CARDLIB_LITE_SITE")
-    if given:
-        return Path(given).resolve()
-    dest = REPO_ROOT / "build" / "lite" / "offline"
-    done = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "tools" / "lite.py"), "build", "--offline"],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=BUILD_TIMEOUT,
-    )
-    assert done.returncode == 0, f"the offline build failed:\n{done.stdout}\n{done.stderr}"
-    print(done.stdout.strip())
-    summary = json.loads((dest / "cardlib-lite.json").read_text())
+def lite_site(offline_site: Path) -> Path:
+    """The offline site (built once a session, ``offline_site``), its build time and size
+    kept for the printed times."""
+    summary = json.loads((offline_site / "cardlib-lite.json").read_text())
     TIMES.update(build_s=summary["seconds"], site_bytes=summary["bytes"])
-    return dest
+    return offline_site
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

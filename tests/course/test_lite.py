@@ -1,7 +1,7 @@
 """tools/lite.py, the JupyterLite site, without a browser: the first page's note, the
-Pyodide lock of each mode, PyYAML without its C part, the site's settings; where an
-offline site has been built (``make lite MODE=offline``, or the browser test), what it holds;
-and ``make lite MODE=offline`` on a fresh clone, in a venv of its own with only the ``lite``
+Pyodide lock of each mode, PyYAML without its C part, the site's settings; what the
+offline site holds (``lite`` marker: the site is built once a session, ``offline_site`` in
+tests/conftest.py, shared with the browser's tests of it); and ``make lite MODE=offline`` on a fresh clone, in a venv of its own with only the ``lite``
 extra (``venv`` marker). The site in a real browser: tests/browser/test_lite_browser.py."""
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import lite  # noqa: E402
-
-SITE = ROOT / "build" / "lite" / "offline"
 
 
 def _notebook(path: Path, cells: list[dict]) -> Path:
@@ -145,15 +143,10 @@ def test_only_the_offline_site_refuses_pypi() -> None:
 
 # --------------------------------------------------------------------------- a built site
 
-built = pytest.mark.skipif(
-    not (SITE / "cardlib-lite.json").is_file(),
-    reason="no offline site built (make lite MODE=offline)",
-)
 
-
-@built
-def test_the_offline_site_serves_every_package_it_locks() -> None:
-    pyodide = SITE / "static" / "pyodide"
+@pytest.mark.lite
+def test_the_offline_site_serves_every_package_it_locks(offline_site: Path) -> None:
+    pyodide = offline_site / "static" / "pyodide"
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     assert {"cardlib-course", "pyyaml", "ipywidgets", "micropip", "ipython"} <= set(
         lock["packages"]
@@ -163,16 +156,16 @@ def test_the_offline_site_serves_every_package_it_locks() -> None:
         wheel = pyodide / entry["file_name"]
         assert wheel.is_file(), f"{name}: {entry['file_name']} is not in the site"
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
-    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    config = json.loads((offline_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"][lite.KERNEL_PLUGIN]
     assert kernel["pyodideUrl"].startswith("./static/pyodide/") and kernel["disablePyPIFallback"]
     loaded = {e["name"] for e in config["federated_extensions"]}
     assert loaded == set(lite.EXTENSIONS)  # the widgets' front end; not nbgrader's
 
 
-@built
-def test_the_offline_site_is_the_student_edition() -> None:
-    files = SITE / "files"
+@pytest.mark.lite
+def test_the_offline_site_is_the_student_edition(offline_site: Path) -> None:
+    files = offline_site / "files"
     names = {p.name for p in files.glob("*.ipynb")}
     assert {"start-here.ipynb", "golf.ipynb", "go-fish.ipynb", "rook.ipynb"} <= names
     assert (files / "examples").is_dir() and (files / "docs").is_dir()
