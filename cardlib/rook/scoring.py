@@ -8,6 +8,7 @@ Team.NS
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -199,7 +200,8 @@ def game_end(totals: Mapping[Team, int] | Mapping[str, int], asked: Asked) -> Re
     )
 
 
-def hand_scores() -> set[tuple[int, int]]:
+@functools.cache  # the rules' constant: worked out the first time it is asked, then kept
+def hand_scores() -> frozenset[tuple[int, int]]:
     """Every score one hand can give, as (NS, EW) points: nothing for a hand thrown in, and
     for each team bidding each contract (ROOK-BID-MIN: 70 to 120) and taking each share of
     the counters (ROOK-COUNT), the points :func:`scored` gives (ROOK-SCORE-MADE, -SET)."""
@@ -210,7 +212,7 @@ def hand_scores() -> set[tuple[int, int]]:
             taken = {bidders: took, bidders.other: TOTAL_COUNTERS - took}
             points = scored(bidders, amount, taken).points
             scores.add((points[Team.NS], points[Team.EW]))
-    return scores
+    return frozenset(scores)
 
 
 def check_totals(totals: Mapping[Team, int]) -> None:
@@ -230,7 +232,9 @@ def check_totals(totals: Mapping[Team, int]) -> None:
         raise refused.error()
 
 
-def _one_hand_from_play(ns: int, ew: int, scores: set[tuple[int, int]], ties: bool = True) -> bool:
+def _one_hand_from_play(
+    ns: int, ew: int, scores: frozenset[tuple[int, int]], ties: bool = True
+) -> bool:
     """Whether one of ``scores`` takes a game in progress to NS ``ns``, EW ``ew``: from totals
     both below 300, or (``ties``) from a tie over 300 that is itself one hand from them."""
     for dns, dew in scores:
