@@ -153,10 +153,6 @@ class GoFishGame:
         #: True once the game is over
         self.is_over = False
         self._requests = 0
-        #: the requests of the position, listed once by :meth:`_legal` (after ``_listed_at``
-        #: requests): the legal-moves view, ``make`` and the view all read the one listing
-        self._listing: tuple[GoFishMove, ...] = ()
-        self._listed_at = -1
         self.ended_by: str | None = None
         self._end_reason = ""
         self._record = flag(record, "record")
@@ -220,13 +216,6 @@ class GoFishGame:
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new
-
-    def __getstate__(self) -> dict[str, object]:
-        """The game as pickled: without the listing held for its position (listed again
-        when asked), so asking for the legal requests changes nothing that is kept."""
-        state = dict(self.__dict__)
-        state["_listing"], state["_listed_at"] = (), -1
-        return state
 
     def __copy__(self) -> GoFishGame:
         return self.copy()
@@ -436,17 +425,14 @@ class GoFishGame:
         refused = rules.refusal(self._table, self._turn_of(None), request)
         return rule_of(REQUEST_RULES[-1]) if refused is None else refused.rule
 
-    def _legal(self) -> tuple[GoFishMove, ...]:
+    def _legal(self) -> Sequence[GoFishMove]:
         """Every request the player to move may make (:func:`rules.legal
         <cardlib.gofish.rules.legal>`, legal by construction): of each other player still
         in the game clockwise from the asker's left, for each rank they hold (each card, in
-        the specific-card variation); none once the game is over.  Listed once a position:
-        the listing is kept until the next request is made."""
-        if self._listed_at != self._requests:
-            asker = self._table.turn
-            self._listing = () if asker is None else tuple(rules.legal(self._table, asker))
-            self._listed_at = self._requests
-        return self._listing
+        the specific-card variation); none once the game is over.  A lazy sequence
+        (:class:`~cardlib.gofish.rules.Requests`): a request is built only when read."""
+        asker = self._table.turn
+        return () if asker is None else rules.legal(self._table, asker)
 
     # -- what a request does -----------------------------------------------------------
 

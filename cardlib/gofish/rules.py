@@ -36,9 +36,10 @@ interpretation where it is ours):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, find_duplicate
@@ -365,9 +366,13 @@ def gf_ask_hold(table: Table, request: Request) -> Refusal | None:
 def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> list[Card]:
     """The asked player must hand over every card of that rank, not just one."""
     # in the specific-card variation the request asks for one card, so only it is handed over
-    given = sorted(filter(move.asks_for, table.hands[move.target]))
+    kept: list[Card] = []
+    given: list[Card] = []
+    for card in table.hands[move.target]:
+        (given if move.asks_for(card) else kept).append(card)
     if given:
-        table.hands[move.target] = [c for c in table.hands[move.target] if c not in given]
+        given.sort()
+        table.hands[move.target] = kept
         table.hands[asker] += given
         facts.append(tell.hand_over(asker, move.target, given, move))
     return given
@@ -457,8 +462,8 @@ def gf_book(table: Table, attempt: Request | Held | Filled) -> Refusal | None:
 def lay_books(table: Table, player: str) -> list[Rank]:
     """GF-BOOK's laying aside: the ranks of which ``player`` holds all four leave the hand
     as books (in rank order)."""
-    ranks = [card.rank for card in table.hands[player]]
-    laid = sorted({rank for rank in ranks if ranks.count(rank) == 4})
+    held = Counter(card.rank for card in table.hands[player])
+    laid = sorted(rank for rank, count in held.items() if count == 4)
     if laid:
         table.hands[player] = [c for c in table.hands[player] if c.rank not in laid]
         table.books[player] += laid
@@ -551,7 +556,57 @@ def refusal(table: Table, asker: str, move: GoFishMove) -> Refusal | None:
     return first_refusal(REQUEST_RULES, table, Request(asker, move))
 
 
-def legal(table: Table, asker: str) -> list[GoFishMove]:
+class Requests(Sequence[GoFishMove]):
+    """The requests of a position, legal by construction, never all built at once: each of
+    ``targets`` (in order) asked for each of ``asks`` (the ranks, or in the specific-card
+    variation the cards, in order).  ``len`` is the product, indexing builds just the request
+    at that place (so ``random.choice`` picks uniformly) and iteration builds them one by
+    one; ``in`` asks whether a request is one of them: a target and a rank (or card) listed.
+    """
+
+    def __init__(self, targets: Sequence[str], asks: Sequence[Rank | Card]) -> None:
+        self._targets = tuple(targets)
+        self._asks = tuple(asks)
+
+    def __len__(self) -> int:
+        return len(self._targets) * len(self._asks)
+
+    @overload
+    def __getitem__(self, index: int) -> GoFishMove: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[GoFishMove]: ...
+    def __getitem__(self, index: int | slice) -> GoFishMove | Sequence[GoFishMove]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        target, what = divmod(index, len(self._asks))
+        return _listed(self._targets[target], self._asks[what])
+
+    def __iter__(self) -> Iterator[GoFishMove]:
+        for target in self._targets:
+            for what in self._asks:
+                yield _listed(target, what)
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, GoFishMove) or move.target not in self._targets:
+            return False
+        return (move.rank if move.card is None else move.card) in self._asks
+
+    def __repr__(self) -> str:
+        return f"Requests({', '.join(map(str, self))})"
+
+
+def _listed(target: str, what: Rank | Card) -> GoFishMove:
+    """The request of ``target`` for a rank, or for a card (the specific-card variation)."""
+    if isinstance(what, Card):
+        return GoFishMove.listed(target, what.rank, what)
+    return GoFishMove.listed(target, what)
+
+
+def legal(table: Table, asker: str) -> Requests:
     """The requests ``asker`` may make, built from the table: legal by construction, without
     asking every rule of every request.  Of each other player still in the game, from the
     asker's left round (GF-ASK-TARGET), for each rank the asker holds (GF-ASK-HOLD: a rank
@@ -562,8 +617,7 @@ def legal(table: Table, asker: str) -> list[GoFishMove]:
     held = table.ranks_held(asker)
     targets = [p for p in table.others(asker) if table.hands[p] or table.stock]
     if not table.options.specific_card:
-        return [GoFishMove.listed(target, rank) for target in targets for rank in held]
+        return Requests(targets, held)
     mine = set(table.hands[asker]) if not table.options.ask_own_card else set()
     cards = [Card(rank, suit) for rank in held for suit in _SUITS]  # rank, then suit
-    asked = [card for card in cards if card not in mine]
-    return [GoFishMove.listed(target, card.rank, card) for target in targets for card in asked]
+    return Requests(targets, [card for card in cards if card not in mine])

@@ -91,7 +91,7 @@ def view_of(game: GoFishGame, player: str) -> GoFishView:
         books={p: tuple(ranks) for p, ranks in game.books.items()},
         stock_size=game.stock_size,
         history=tuple(game.history),
-        legal=game._legal() if player == to_move else (),
+        legal=tuple(game._legal()) if player == to_move else (),
         legal_rule=rule,
         out=tuple(p for p in game.players if game.is_out(p)),
         turn_reason=game.turn_reason,
