@@ -116,7 +116,7 @@ class GoFishGame:
             refused_setup(gf_deck(pack, whole=True))
         deal(self._table, pack, self.dealer)
         for name in self.players:  # GF-BOOK: a dealt book is laid aside before the first request
-            for rank in lay_books(self._table, name):
+            for rank in lay_books(self._table, name, self._table.hands[name]):
                 self.setup_log.append(tell.dealt_book(name, rank))
         self._table.turn = asker = first_asker(self._table, self.dealer, self._rng, first)
         if first is not None:  # an example's first player, who may ask first (GF-FIRST)
@@ -153,6 +153,10 @@ class GoFishGame:
         #: True once the game is over
         self.is_over = False
         self._requests = 0
+        #: the requests of the position, listed once by :meth:`_legal` (after ``_listed_at``
+        #: requests): the legal-moves view, ``make`` and the view all read the one listing
+        self._listing: Sequence[GoFishMove] = ()
+        self._listed_at = -1
         self.ended_by: str | None = None
         self._end_reason = ""
         self._record = flag(record, "record")
@@ -216,6 +220,13 @@ class GoFishGame:
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         return new
+
+    def __getstate__(self) -> dict[str, object]:
+        """The game as pickled: without the listing held for its position (listed again
+        when asked), so asking for the legal requests changes nothing that is kept."""
+        state = dict(self.__dict__)
+        state["_listing"], state["_listed_at"] = (), -1
+        return state
 
     def __copy__(self) -> GoFishGame:
         return self.copy()
@@ -430,9 +441,13 @@ class GoFishGame:
         <cardlib.gofish.rules.legal>`, legal by construction): of each other player still
         in the game clockwise from the asker's left, for each rank they hold (each card, in
         the specific-card variation); none once the game is over.  A lazy sequence
-        (:class:`~cardlib.gofish.rules.Requests`): a request is built only when read."""
-        asker = self._table.turn
-        return () if asker is None else rules.legal(self._table, asker)
+        (:class:`~cardlib.gofish.rules.Requests`: a request is built only when read), listed
+        once a position: the listing is kept until the next request is made."""
+        if self._listed_at != self._requests:
+            asker = self._table.turn
+            self._listing = () if asker is None else rules.legal(self._table, asker)
+            self._listed_at = self._requests
+        return self._listing
 
     # -- what a request does -----------------------------------------------------------
 
@@ -444,14 +459,14 @@ class GoFishGame:
         again: str | None = None
         given = gf_give_all(table, asker, move, facts)
         if given:
-            self._lay_books(asker, facts)
+            self._lay_books(asker, given, facts)
         if gf_catch_again(given):
             again = "GF-CATCH-AGAIN"
         gf_no_stock(table, asker, move, given, facts)  # asked before anyone fishes
         drawn = gf_go_fish(table, asker, move, given, facts)
         if drawn is not None:
             lucky = gf_lucky_draw(asker, move, drawn, facts)
-            self._lay_books(asker, facts)
+            self._lay_books(asker, (drawn,), facts)
             if lucky:
                 again = "GF-LUCKY-DRAW"
         if had_stock:
@@ -467,14 +482,15 @@ class GoFishGame:
                 self._give_turn(passed_to(table, asker, asked), "GF-NEXT", facts)
         return facts
 
-    def _lay_books(self, player: str, facts: list[Fact]) -> None:
-        for rank in lay_books(self._table, player):
+    def _lay_books(self, player: str, came: Sequence[Card], facts: list[Fact]) -> None:
+        """GF-BOOK: the books that the cards that just ``came`` into the hand complete."""
+        for rank in lay_books(self._table, player, came):
             facts.append(tell.book(player, rank))
 
     def _refill(self, player: str, facts: list[Fact]) -> None:
         while cards := gf_var_refill(self._table, player):
             facts.append(tell.refill(player, cards))
-            self._lay_books(player, facts)
+            self._lay_books(player, cards, facts)
 
     def _stock_ran_out(self, facts: list[Fact]) -> None:
         """GF-NO-STOCK: said once, when the last card is drawn and play goes on without it."""

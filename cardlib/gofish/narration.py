@@ -1,6 +1,7 @@
 """What a Go Fish request did, as facts (:class:`cardlib.game.Fact`): one function a kind of
 fact, each citing the rule that decided it.  A fact's text is a template filled in with its
-words when it is read.
+words when it is read: the words are the names, cards and ranks themselves, each written
+only then (a rank's plural is the template's ``{}s``, as :func:`plural` writes it).
 
 =============  ==========================================================================
 kind           what happened (``player``, ``other``, ``cards``, ``value``)
@@ -55,10 +56,10 @@ def _how_many(count: int, rank: Rank) -> str:
 
 
 def ask(asker: str, asked: str, move: GoFishMove) -> Fact:
-    if move.card is None:
-        words = (asker, asked, plural(move.rank))
-        return Fact("ask", (), "{} asks {} for {}", words, asker, (), asked, move.rank)
-    words = (asker, asked, str(move.card))
+    if move.card is None:  # "{}s": the rank's plural (:func:`plural`), written when read
+        words: tuple[str, str, Rank | Card] = (asker, asked, move.rank)
+        return Fact("ask", (), "{} asks {} for {}s", words, asker, (), asked, move.rank)
+    words = (asker, asked, move.card)
     template = "{} asks {} for {} (GF-VAR-CARD)"
     return Fact("ask", ("GF-VAR-CARD",), template, words, asker, (), asked, move.card)
 
@@ -93,7 +94,7 @@ def fish(asker: str, asked: str, drawn: Card) -> Fact:
         "fish",
         ("GF-GO-FISH",),
         template,
-        (asked, asker, str(drawn)),
+        (asked, asker, drawn),
         asker,
         (drawn,),
         asked,
@@ -108,10 +109,10 @@ def shown(fact: Fact) -> Fact:
 
 
 def lucky_draw(asker: str, drawn: Card, move: GoFishMove, lucky: bool) -> Fact:
-    asked_for = str(move.card if move.card is not None else move.rank)
+    asked_for = move.card if move.card is not None else move.rank
     if lucky:
         template = "it is the {} asked for: {} shows it and asks again (GF-LUCKY-DRAW)"
-        words: tuple[str, ...] = (asked_for, asker)
+        words: tuple[object, ...] = (asked_for, asker)
         return Fact("lucky-draw", ("GF-LUCKY-DRAW",), template, words, asker, (drawn,), None, lucky)
     # not shown: the others learn only that it was not what was asked for
     template = "{} is not the {} asked for, so {} keeps it and the turn ends (GF-LUCKY-DRAW)"
@@ -120,7 +121,7 @@ def lucky_draw(asker: str, drawn: Card, move: GoFishMove, lucky: bool) -> Fact:
         "lucky-draw",
         ("GF-LUCKY-DRAW",),
         template,
-        (str(drawn), asked_for, asker),
+        (drawn, asked_for, asker),
         asker,
         (drawn,),
         None,
@@ -136,9 +137,9 @@ def miss(asker: str, asked: str) -> Fact:
 
 
 def book(player: str, rank: Rank) -> Fact:
-    template = "{} shows all four {} and lays the book aside (GF-BOOK)"
+    template = "{} shows all four {}s and lays the book aside (GF-BOOK)"  # the rank's plural
     cards = tuple(Card(rank, suit) for suit in Suit)
-    return Fact("book", ("GF-BOOK",), template, (player, plural(rank)), player, cards, None, rank)
+    return Fact("book", ("GF-BOOK",), template, (player, rank), player, cards, None, rank)
 
 
 def dealt_book(player: str, rank: Rank) -> str:

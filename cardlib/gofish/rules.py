@@ -36,8 +36,7 @@ interpretation where it is ours):
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, overload
 
@@ -366,13 +365,10 @@ def gf_ask_hold(table: Table, request: Request) -> Refusal | None:
 def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> list[Card]:
     """The asked player must hand over every card of that rank, not just one."""
     # in the specific-card variation the request asks for one card, so only it is handed over
-    kept: list[Card] = []
-    given: list[Card] = []
-    for card in table.hands[move.target]:
-        (given if move.asks_for(card) else kept).append(card)
+    hand = table.hands[move.target]
+    given = sorted(filter(move.asks_for, hand))
     if given:
-        given.sort()
-        table.hands[move.target] = kept
+        table.hands[move.target] = [card for card in hand if not move.asks_for(card)]
         table.hands[asker] += given
         facts.append(tell.hand_over(asker, move.target, given, move))
     return given
@@ -459,11 +455,12 @@ def gf_book(table: Table, attempt: Request | Held | Filled) -> Refusal | None:
     )
 
 
-def lay_books(table: Table, player: str) -> list[Rank]:
-    """GF-BOOK's laying aside: the ranks of which ``player`` holds all four leave the hand
+def lay_books(table: Table, player: str, came: Iterable[Card]) -> list[Rank]:
+    """GF-BOOK's laying aside: of the ranks of the cards that just ``came`` into ``player``'s
+    hand (only they can have made a book), those of which the hand holds all four leave it
     as books (in rank order)."""
-    held = Counter(card.rank for card in table.hands[player])
-    laid = sorted(rank for rank, count in held.items() if count == 4)
+    held = [card.rank for card in table.hands[player]]
+    laid = sorted({card.rank for card in came if held.count(card.rank) == 4})
     if laid:
         table.hands[player] = [c for c in table.hands[player] if c.rank not in laid]
         table.books[player] += laid
@@ -567,9 +564,10 @@ class Requests(Sequence[GoFishMove]):
     def __init__(self, targets: Sequence[str], asks: Sequence[Rank | Card]) -> None:
         self._targets = tuple(targets)
         self._asks = tuple(asks)
+        self._count = len(self._targets) * len(self._asks)
 
     def __len__(self) -> int:
-        return len(self._targets) * len(self._asks)
+        return self._count
 
     @overload
     def __getitem__(self, index: int) -> GoFishMove: ...
@@ -579,8 +577,8 @@ class Requests(Sequence[GoFishMove]):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += self._count
+        if not 0 <= index < self._count:
             raise IndexError(index)
         target, what = divmod(index, len(self._asks))
         return _listed(self._targets[target], self._asks[what])
