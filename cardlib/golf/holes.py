@@ -50,7 +50,7 @@ class PlayedMatch:
         players = holes[0].players
         if any(h.players != players for h in holes):
             raise NotationError("every hole of a match is played by the same players")
-        refused(nine_holes(Holes(len(holes))))
+        refused(nine_holes(None, Holes(len(holes))))
         self.holes = list(holes)
         self.index = 0
         self.match = GolfMatch(players)
@@ -165,7 +165,7 @@ class PlayedMatch:
 
     def result(self) -> Result:
         """The totals of the holes played, lowest first among the winners, once all are."""
-        refused(nine_holes(Ended(self.number, len(self.holes), self.is_over)))
+        refused(nine_holes(self.match, Ended(self.number, len(self.holes), self.is_over)))
         totals = self.match.totals()
         low = min(totals.values())
         return Result(totals, [p for p in self.players if totals[p] == low])

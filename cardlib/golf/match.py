@@ -23,28 +23,27 @@ from cardlib.refusal import Refusal
 HOLES_IN_MATCH = 9
 
 
+# GOLF-MATCH is asked ``nine_holes(match, asked)``, as every rule is ``rule(state, attempt)``:
+# the match the question is about (None while one is set up), and what is tried of it.
+
+
 class Holes(NamedTuple):
-    """A match set up with ``given`` holes (scored, or to be played), asked of
-    :func:`nine_holes`."""
+    """A match set up with ``given`` holes (scored, or to be played)."""
 
     given: int
 
 
 class OneMore(NamedTuple):
-    """One more hole's scores, recorded after ``played`` holes, asked of :func:`nine_holes`."""
-
-    played: int
+    """One more hole's scores, recorded in the match."""
 
 
 class Winners(NamedTuple):
-    """A match's winners, asked for after ``played`` holes, asked of :func:`nine_holes`."""
-
-    played: int
+    """The match's winners, asked for."""
 
 
 class Ended(NamedTuple):
     """The result of a match played hole by hole, asked for while hole ``number`` of its
-    ``holes`` is the last played (``over``: the match is over), asked of :func:`nine_holes`."""
+    ``holes`` is the last played (``over``: the match is over)."""
 
     number: int
     holes: int
@@ -52,19 +51,21 @@ class Ended(NamedTuple):
 
 
 class Scored(NamedTuple):
-    """A hole's score recorded for ``player`` in a match, asked of :func:`nine_holes`."""
+    """A hole's score recorded for ``player`` in a match."""
 
     player: str
     points: int
 
 
+#: what GOLF-MATCH is asked of a match
+Asked = Holes | OneMore | Winners | Ended | Scored
+
+
 @enforces("GOLF-MATCH")
-def nine_holes(asked: Holes | OneMore | Winners | Ended | Scored) -> Refusal | None:
+def nine_holes(match: GolfMatch | None, asked: Asked) -> Refusal | None:
     """A match is nine holes; totals keep their signs; the lowest total wins, not the most holes won."""
-    # Totals add the hole scores with their signs (GolfMatch.totals) and the lowest total
-    # wins (GolfMatch.winners, once this rule lets it): here, the nine holes, and that each
-    # score added is a hole's: what a hand's three columns can score (GOLF-COLUMN, worked
-    # out once over the pack: HOLE_LEAST to HOLE_MOST).
+    # Totals keep their signs (GolfMatch.totals), the lowest wins (GolfMatch.winners, once this
+    # lets it); here the nine holes, and each score a hole's (GOLF-COLUMN's: HOLE_LEAST-MOST).
     if isinstance(asked, Scored):
         if HOLE_LEAST <= asked.points <= HOLE_MOST:
             return None
@@ -82,29 +83,31 @@ def nine_holes(asked: Holes | OneMore | Winners | Ended | Scored) -> Refusal | N
         return Refusal(
             "GOLF-MATCH", lambda: f"a match is {HOLES_IN_MATCH} holes, not {asked.given}"
         )
+    if isinstance(asked, Ended):
+        if asked.over:
+            return None
+        return Refusal("GOLF-MATCH", lambda: f"hole {asked.number} of {asked.holes} is not over")
+    assert match is not None  # one more hole, or the winners: of a match set up
+    played = match.holes_played
     if isinstance(asked, OneMore):
-        if asked.played < HOLES_IN_MATCH:
+        if played < HOLES_IN_MATCH:
             return None
         return Refusal(
             "GOLF-MATCH", lambda: f"a match is {HOLES_IN_MATCH} holes and they have all been played"
         )
-    if isinstance(asked, Winners):
-        if asked.played == HOLES_IN_MATCH:
-            return None
-        return Refusal(
-            "GOLF-MATCH",
-            lambda: f"the match is {HOLES_IN_MATCH} holes and only {asked.played} are played",
-        )
-    if asked.over:
+    if played == HOLES_IN_MATCH:
         return None
-    return Refusal("GOLF-MATCH", lambda: f"hole {asked.number} of {asked.holes} is not over")
+    return Refusal(
+        "GOLF-MATCH",
+        lambda: f"the match is {HOLES_IN_MATCH} holes and only {played} are played",
+    )
 
 
 def impossible(scores: Mapping[str, int]) -> tuple[str, Refusal] | None:
     """The first player whose hole score no hand can give, and GOLF-MATCH's refusal of it
     (:func:`nine_holes`, asked of a :class:`Scored`); None when a hand can give every one."""
     for player, points in scores.items():
-        refusal = nine_holes(Scored(player, points))
+        refusal = nine_holes(None, Scored(player, points))
         if refusal is not None:
             return player, refusal
     return None
@@ -143,7 +146,7 @@ class GolfMatch:
                 "every hole has a score for every player: "
                 + ", ".join(f"{p} has {len(v)}" for p, v in holes.items())
             )
-        refused(nine_holes(Holes(max(counts, default=0))))
+        refused(nine_holes(None, Holes(max(counts, default=0))))
         # every score one a hand can give (GOLF-MATCH: a hole's score)
         for i in range(max(counts, default=0)):
             if (bad := impossible({p: holes[p][i] for p in names})) is not None:
@@ -156,7 +159,7 @@ class GolfMatch:
         if not isinstance(scores, Mapping) or set(scores) != set(self.players):
             raise NotationError(f"a hole needs a score for each of {', '.join(self.players)}")
         checked = {p: whole(scores[p], f"{p}'s score") for p in self.players}
-        refused(nine_holes(OneMore(self.holes_played)))
+        refused(nine_holes(self, OneMore()))
         if (bad := impossible(checked)) is not None:
             raise bad[1].error()
         for p in self.players:
@@ -178,7 +181,7 @@ class GolfMatch:
         :func:`nine_holes`)."""
         # The sources give no tie-break: every player on the equal lowest total is a winner.
         # Totals add the hole scores with their signs (``totals``); ``record`` keeps to nine.
-        refused(nine_holes(Winners(self.holes_played)))
+        refused(nine_holes(self, Winners()))
         totals = self.totals()
         low = min(totals.values())
         return [p for p in self.players if totals[p] == low]

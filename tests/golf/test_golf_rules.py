@@ -953,10 +953,10 @@ def test_the_hole_score_refusal_is_golf_matchs_function():
     # the engine's bounds, from its own rule, are the brute force's: a 2 over a king in
     # each column (-2 each), three columns of 20 (J over Q)
     assert (scoring.HOLE_LEAST, scoring.HOLE_MOST) == (LEAST, MOST) == (-6, 60)
-    refusal = nine_holes(Scored("Ann", MOST + 1))
+    refusal = nine_holes(None, Scored("Ann", MOST + 1))
     assert refusal is not None and refusal.rule == "GOLF-MATCH"
-    assert nine_holes(Scored("Ann", MOST)) is None
-    assert nine_holes(Scored("Ann", LEAST)) is None
+    assert nine_holes(None, Scored("Ann", MOST)) is None
+    assert nine_holes(None, Scored("Ann", LEAST)) is None
 
 
 @pytest.mark.parametrize(
