@@ -5,7 +5,8 @@
 For each of ``cardlib/golf``, ``cardlib/gofish`` and ``cardlib/rook`` under each ROOT, every
 ``*.py`` module of the package is counted except those that are not the engine: the table
 widgets (``widgets.py``), the drawing (``render.py``), the worked examples' claims
-(``claims.py``), the bots (``bot.py``), the exercises (``exercises.py``) and the article's
+(``claims.py``), the bots (``bot.py``), the exercises (``exercises.py`` and every module
+named for exercises, as ``rule_exercises.py`` and Rook's ``exercises_deal.py``) and the article's
 positions (``article.py``: its cards, tricks and scenarios, as data for the widgets and the
 exercises; before they were in ``widgets.py``).  Two counts a
 module: its non-blank lines, and of those its code lines (neither a comment-only line nor a
@@ -23,6 +24,11 @@ from pathlib import Path
 
 GAMES = ("golf", "gofish", "rook")
 NOT_ENGINE = {"widgets.py", "render.py", "claims.py", "bot.py", "exercises.py", "article.py"}
+
+
+def is_engine(module: Path) -> bool:
+    """Is this module part of the engine: not one of :data:`NOT_ENGINE`, nor exercises."""
+    return module.name not in NOT_ENGINE and "exercises" not in module.stem
 
 
 def counts(path: Path) -> tuple[int, int]:
@@ -52,9 +58,7 @@ def main() -> None:
         print(f"== {root}")
         total = [0, 0]
         for game in GAMES:
-            modules = sorted(
-                p for p in (root / "cardlib" / game).glob("*.py") if p.name not in NOT_ENGINE
-            )
+            modules = sorted(p for p in (root / "cardlib" / game).glob("*.py") if is_engine(p))
             each = [counts(p) for p in modules]
             lines, code = sum(n for n, _ in each), sum(c for _, c in each)
             total[0] += lines

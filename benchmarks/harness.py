@@ -62,9 +62,9 @@ def moves_now(game: Any) -> Sequence[Any]:
 def play_cardlib(game: Any, rng: random.Random) -> int:
     """Play a cardlib game (any engine's, today's or before the rewrite) to the end, the
     moves listed once a decision; return the decisions made.  A move taken from the listing
-    is made through the engine's trusted ``make()`` where it has one (Golf's does not judge
-    it again; Go Fish's and Rook's are ``play()`` for now), else, as the engines before the
-    rewrite have no ``make()``, through the checked ``play()``."""
+    is made through the engine's trusted ``make()`` where it has one (it looks the move up in
+    the listing and does not judge it again), else, as the engines before the rewrite have no
+    ``make()``, through the checked ``play()``."""
     decisions = 0
     make = getattr(game, "make", None) or game.play
     while not game.is_over:
