@@ -593,6 +593,14 @@ class Requests(Sequence[GoFishMove]):
             return False
         return (move.rank if move.card is None else move.card) in self._asks
 
+    def __eq__(self, other: object) -> bool:
+        """The same requests in the same order as another listing (or a tuple, a list)."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def __repr__(self) -> str:
         return f"Requests({', '.join(map(str, self))})"
 

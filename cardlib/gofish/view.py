@@ -19,6 +19,7 @@ stock's order::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -49,7 +50,9 @@ class GoFishView:
     books: dict[str, tuple[Rank, ...]]
     stock_size: int
     history: tuple[tuple[str, GoFishMove], ...]
-    legal: tuple[GoFishMove, ...]
+    #: the player's legal requests, as the game lists them (a lazy sequence: each built
+    #: when read)
+    legal: Sequence[GoFishMove]
     #: the rule that decides the player's requests now: the rule of the turn (GF-FIRST,
     #: GF-NEXT, ...) when it is someone else's, the end's rule once the game is over
     legal_rule: str
@@ -68,7 +71,7 @@ class GoFishView:
         """The player's legal requests now (none when it is not their turn)."""
         return LegalMoves(self)
 
-    def _legal(self) -> tuple[GoFishMove, ...]:
+    def _legal(self) -> Sequence[GoFishMove]:
         return self.legal
 
     @staticmethod
@@ -91,7 +94,7 @@ def view_of(game: GoFishGame, player: str) -> GoFishView:
         books={p: tuple(ranks) for p, ranks in game.books.items()},
         stock_size=game.stock_size,
         history=tuple(game.history),
-        legal=tuple(game._legal()) if player == to_move else (),
+        legal=game._legal() if player == to_move else (),
         legal_rule=rule,
         out=tuple(p for p in game.players if game.is_out(p)),
         turn_reason=game.turn_reason,
