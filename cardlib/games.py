@@ -80,11 +80,14 @@ class Standing:
     """How a seat stands while a game is played, for the lab's course-of-a-game measures
     (:mod:`cardlib.analysis`): ``of(game)`` each player's standing now, a whole number
     read from the game in plain values; ``better`` is ``"higher"`` or ``"lower"`` (Golf's
-    points); ``words`` says what it is ("books made")."""
+    points); ``words`` says what it is ("books made"); ``sides(game)``, for a partnership
+    game, each player's side in seat order (Rook: ``[0, 1, 0, 1]``), whose players stand
+    together (None: each player is a side)."""
 
     of: Callable[[Any], Mapping[str, int]]
     better: str = "higher"
     words: str = ""
+    sides: Callable[[Any], Sequence[int]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,7 +86,12 @@ def _standing(game: RookHand | RookGame) -> dict[str, int]:
 
 
 #: the lab's running standing: the team's points, more is better
-STANDING = Standing(_standing, better="higher", words="the team's points")
+STANDING = Standing(
+    _standing,
+    better="higher",
+    words="the team's points",
+    sides=lambda game: [_TEAMS.index(team_of_seat(seat)) for seat in range(len(game.players))],
+)
 
 SPEC = GameSpec(
     id="rook",

@@ -103,9 +103,10 @@ def _play_one(plan: Plan, index: int, bots: list[Any], names: tuple[str, ...]) -
 class _Course:
     """A game's course, kept move by move when a simulation asks for it: who moved (a digit
     a decision, the seat's place), how many legal moves they had, and each seat's standing
-    (the spec's :class:`~cardlib.games.Standing`) where it changed: a few small lists."""
+    (the spec's :class:`~cardlib.games.Standing`) where it changed, and in a partnership game
+    each seat's side: a few small lists."""
 
-    __slots__ = ("choices", "last", "movers", "seats", "standing", "standings")
+    __slots__ = ("choices", "last", "movers", "seats", "sides", "standing", "standings")
 
     def __init__(self, plan: Plan, game: Any) -> None:
         self.seats = {p: str(i) for i, p in enumerate(plan.seats)}
@@ -114,6 +115,8 @@ class _Course:
         self.standing = plan.spec.simulation.standing
         self.standings: list[list[int]] = []
         self.last: list[int] | None = None
+        sides = None if self.standing is None else self.standing.sides
+        self.sides = None if sides is None else [int(s) for s in sides(game)]
         self.after(game, 0)
 
     def before(self, game: Any, mover: str) -> None:
@@ -130,11 +133,14 @@ class _Course:
             self.last = values
 
     def done(self, game: Any) -> dict[str, Any]:
-        return {
+        kept: dict[str, Any] = {
             "movers": "".join(self.movers),
             "choices": self.choices,
             "standing": self.standings,
         }
+        if self.sides is not None:
+            kept["sides"] = self.sides
+        return kept
 
 
 def _movers(game: Any) -> Iterator[str]:

@@ -25,7 +25,8 @@ class Row:
     then the game's course, ``{"movers": "0120...", "choices": [...], "standing": [...]}``,
     the seat (its place in ``seats``, a digit) that made each decision, the number of legal
     moves it had, and each seat's standing after the decisions that changed it
-    (``[decision, standing of seat 0, of seat 1, ...]``, from decision 0, the deal).
+    (``[decision, standing of seat 0, of seat 1, ...]``, from decision 0, the deal), and in
+    a partnership game ``"sides"``, each seat's side (Rook: ``[0, 1, 0, 1]``).
     """
 
     index: int
