@@ -34,7 +34,7 @@ from cardlib.analysis.measures import Measure, Tally
 from cardlib.errors import NotationError
 from cardlib.games import GAMES
 from cardlib.simulate.rows import Row
-from cardlib.simulate.run import stream
+from cardlib.simulate.run import PROCESSES_FROM, stream, usable_cpus
 
 #: the bootstrap's resamples (percentile intervals) unless told
 RESAMPLES = 1000
@@ -242,7 +242,10 @@ def compare(
     if len(set(labels)) != len(labels):
         raise NotationError(f"two variants have the same label: {', '.join(labels)}")
 
-    def rows(v: Variant, bots: Any, games: int) -> Iterable[Row]:
+    def rows(v: Variant, bots: Any, games: int, total: int) -> Iterable[Row]:
+        # the order study's runs are short, but together as long as the study's: in worker
+        # processes when the study's would be
+        many = workers if workers is not None else (usable_cpus() if total >= PROCESSES_FROM else 1)
         return stream(
             game,
             games,
@@ -251,13 +254,13 @@ def compare(
             rule_set=v.rule_set,
             options=dict(v.options),
             bots=bots,
-            workers=workers,
+            workers=many,
             executor=executor,
             max_moves=max_moves,
             history=True,
         )
 
-    checked = [rows(v, bots, n) for v in chosen]  # every variant checked before any game
+    checked = [rows(v, bots, n, n) for v in chosen]  # every variant checked before any game
     standing = spec.simulation.standing
     better = None if standing is None else standing.better
     reports = []
@@ -273,7 +276,7 @@ def compare(
             for place, seat in enumerate(seats):
                 mix = ["random"] * k
                 mix[place] = "simple"
-                tally.add_order(rows(v, mix, each), seat)
+                tally.add_order(rows(v, mix, each, order_games), seat)
         reports.append(
             Report(
                 game=spec.id,
