@@ -1,5 +1,6 @@
 """The ``cardlib`` command: ``cardlib check [PATH...]``, ``cardlib rules [ID...]`` (also
-``--sources``, ``--sheet GAME``, ``--glossary``), ``cardlib schema``, ``cardlib simulate GAME``.
+``--sources``, ``--sheet GAME``, ``--glossary``), ``cardlib schema``, ``cardlib simulate GAME``,
+``cardlib analyse GAME`` and ``cardlib compare GAME`` (the rule-variant lab, :mod:`cardlib.analysis`).
 
 Exit status of ``check``: 0 when every example passes, 1 when a move is illegal or a claim
 is wrong, 2 when a file cannot be read or is invalid, and on a usage error; 3 only if
@@ -133,6 +134,50 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         help="worker processes (default: by size; at most the CPUs this process may use)",
     )
+    for name, words in (
+        ("analyse", "measure one rule set: fairness, luck, length, drama, with 95% intervals"),
+        ("compare", "measure several rule sets or options side by side, on the same deals"),
+    ):
+        lab = sub.add_parser(name, help=words, description=words)
+        lab.add_argument("game", choices=GAMES, metavar="GAME", help=_Later(_game_words))  # type: ignore[arg-type]
+        if name == "analyse":
+            lab.add_argument("--rule-set", help=_Later(_rule_set_words))  # type: ignore[arg-type]
+            lab.add_argument("--option", action="append", default=[], help="NAME=VALUE")
+        else:
+            lab.add_argument(
+                "--variant",
+                action="append",
+                default=[],
+                help="a rule set, NAME=VALUE, or both by commas (bicycle,refill=true); "
+                "default: every rule set, and each option that is off switched on",
+            )
+        lab.add_argument("-n", type=int, default=1000, help="games a variant (default 1000)")
+        lab.add_argument("--seed", type=int, default=0)
+        lab.add_argument("--players", nargs="+", help="a number, or the names in seat order")
+        lab.add_argument(
+            "--bots", nargs="+", default=["simple"], help="simple (default), random or module:fn"
+        )
+        lab.add_argument(
+            "--order-games",
+            type=int,
+            help="games of the simple bot among random players, for order (default: -n; 0: none)",
+        )
+        lab.add_argument(
+            "--resamples", type=int, default=1000, help="the bootstrap's resamples (default 1000)"
+        )
+        lab.add_argument("--max-moves", type=int, default=10_000, help="cap on decisions a game")
+        lab.add_argument(
+            "--format",
+            choices=["table", "csv", "json"],
+            help="default: by -o's suffix (.csv, .json), else a table",
+        )
+        lab.add_argument("-o", "--output", help="file to write (default: standard output)")
+        lab.add_argument("--plot", help="also draw a figure, FILE.png or FILE.svg (matplotlib)")
+        lab.add_argument(
+            "--workers",
+            type=int,
+            help="worker processes (default: by size; at most the CPUs this process may use)",
+        )
     return parser
 
 
@@ -240,6 +285,10 @@ def _main(argv: Sequence[str] | None) -> int:
         from cardlib.simulate import command
 
         return command(args)
+    if args.command in ("analyse", "compare"):
+        from cardlib.analysis.command import command as lab
+
+        return lab(args)
     return _check(args.paths, args.format, args.verbose, args.stdin_filename)
 
 

@@ -76,6 +76,21 @@ class ExportPolicy(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Standing:
+    """How a seat stands while a game is played, for the lab's course-of-a-game measures
+    (:mod:`cardlib.analysis`): ``of(game)`` each player's standing now, a whole number
+    read from the game in plain values; ``better`` is ``"higher"`` or ``"lower"`` (Golf's
+    points); ``words`` says what it is ("books made"); ``sides(game)``, for a partnership
+    game, each player's side in seat order (Rook: ``[0, 1, 0, 1]``), whose players stand
+    together (None: each player is a side)."""
+
+    of: Callable[[Any], Mapping[str, int]]
+    better: str = "higher"
+    words: str = ""
+    sides: Callable[[Any], Sequence[int]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Simulation:
     """What a simulated game's row says beyond the protocol's result.
 
@@ -83,13 +98,16 @@ class Simulation:
     ``before(game)``: what must be read before the first move (a Rook hand's dealt nest);
     ``record(game, before)``: what the game records, in plain values; ``rule_set(game)``:
     the rule set it was played under; ``hands(game)``: hands finished so far, for a game of
-    several hands (capped at ``max_hands``)."""
+    several hands (capped at ``max_hands``); ``standing``: each seat's running standing
+    (:class:`Standing`), recorded move by move when a simulation asks for its history (None:
+    the game has none, and its history records the moves' choices only)."""
 
     running: Callable[[Any], tuple[dict[str, int], dict[str, int]]]
     record: Callable[[Any, dict[str, Any]], dict[str, Any]]
     rule_set: Callable[[Any], str]
     before: Callable[[Any], dict[str, Any]] = lambda game: {}
     hands: Callable[[Any], int] = lambda game: 0
+    standing: Standing | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,6 +348,7 @@ __all__ = [
     "GameSpec",
     "Registry",
     "Simulation",
+    "Standing",
     "changed_options",
     "named_seats",
     "one_rule_set",

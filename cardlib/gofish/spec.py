@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardlib.games import GameSpec, Simulation, options_of
+from cardlib.games import GameSpec, Simulation, Standing, options_of
 from cardlib.gofish import export
 from cardlib.gofish.bot import simple_bot
 from cardlib.gofish.engine import GoFishGame
@@ -32,6 +32,9 @@ def _record(game: GoFishGame, before: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: the lab's running standing: the books each player has made (GF-BOOK), more is better
+STANDING = Standing(lambda game: game.book_counts(), better="higher", words="books made")
+
 SPEC = GameSpec(
     id="go-fish",
     title="Go Fish",
@@ -45,7 +48,10 @@ SPEC = GameSpec(
     claims_module="cardlib.gofish.claims",
     export=export,
     simulation=Simulation(
-        running=_running, record=_record, rule_set=lambda game: str(game.options.rule_set)
+        running=_running,
+        record=_record,
+        rule_set=lambda game: str(game.options.rule_set),
+        standing=STANDING,
     ),
     bot=simple_bot,
     widgets=("AskSandbox", "GoFishTable"),

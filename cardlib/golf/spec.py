@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardlib.games import GameSpec, Simulation, one_rule_set, options_of
+from cardlib.games import GameSpec, Simulation, Standing, one_rule_set, options_of
 from cardlib.golf import export
 from cardlib.golf.bot import simple_bot
 from cardlib.golf.engine import MAX_PLAYERS, MIN_PLAYERS, RULE_SET, GolfGame, GolfOptions
@@ -30,6 +30,15 @@ def _record(game: GolfGame, before: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _standing(game: GolfGame) -> dict[str, int]:
+    """What each layout's face-up cards are worth (GOLF-COLUMN): the score the table sees,
+    the hole's total once every card is turned up at the end."""
+    return {p: game.visible_score(p) for p in game.players}
+
+
+#: the lab's running standing: the visible score, lower is better (GOLF-COLUMN)
+STANDING = Standing(_standing, better="lower", words="the face-up cards' points")
+
 SPEC = GameSpec(
     id="golf",
     title="Six Card Golf",
@@ -42,7 +51,9 @@ SPEC = GameSpec(
     position=GolfGame.from_position,
     claims_module="cardlib.golf.claims",
     export=export,
-    simulation=Simulation(running=_running, record=_record, rule_set=lambda game: RULE_SET),
+    simulation=Simulation(
+        running=_running, record=_record, rule_set=lambda game: RULE_SET, standing=STANDING
+    ),
     bot=simple_bot,
     widgets=("GolfTable", "LayoutScorer"),
     widget_module="cardlib.golf.widgets",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardlib.games import GameSpec, Simulation, one_rule_set, options_of
+from cardlib.games import GameSpec, Simulation, Standing, one_rule_set, options_of
 from cardlib.rook import export
 from cardlib.rook.bot import simple_bot
 from cardlib.rook.cards import counters
@@ -76,6 +76,23 @@ def _hands(game: RookHand | RookGame) -> int:
     return game.hands_played if isinstance(game, RookGame) else 0
 
 
+def _standing(game: RookHand | RookGame) -> dict[str, int]:
+    """Each player's team's points: in a hand, the counters taken so far (ROOK-COUNT);
+    in a game to 300, the game's totals and the counters of the hand being played."""
+    if isinstance(game, RookGame):
+        hand = {"NS": 0, "EW": 0} if game.is_over else game.hand.counters_taken()
+        return _per_player(game, {t: game.totals[t] + hand[t] for t in _TEAMS})
+    return _per_player(game, game.counters_taken())
+
+
+#: the lab's running standing: the team's points, more is better
+STANDING = Standing(
+    _standing,
+    better="higher",
+    words="the team's points",
+    sides=lambda game: [_TEAMS.index(team_of_seat(seat)) for seat in range(len(game.players))],
+)
+
 SPEC = GameSpec(
     id="rook",
     title="Rook",
@@ -97,6 +114,7 @@ SPEC = GameSpec(
         rule_set=lambda game: RULE_SET,
         before=_before,
         hands=_hands,
+        standing=STANDING,
     ),
     bot=simple_bot,
     widgets=("BiddingPanel", "RookTable", "TrickTrainer"),

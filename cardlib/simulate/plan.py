@@ -33,6 +33,7 @@ class Plan:
     max_moves: int
     full_game: bool
     max_hands: int
+    history: bool = False
 
     @property
     def spec(self) -> GameSpec:
@@ -58,6 +59,7 @@ def plan(
     max_moves: int,
     full_game: bool,
     max_hands: int,
+    history: bool = False,
 ) -> Plan:
     """The plan of a simulation, its arguments checked (:class:`~cardlib.errors.NotationError`,
     a :class:`ValueError`)."""
@@ -67,6 +69,7 @@ def plan(
     if options is not None:
         for key in arguments.mapping(options, "options"):
             arguments.text(key, "an option's name")
+    history = arguments.flag(history, "history")
     if arguments.flag(full_game, "full_game") and spec.whole_game is None:
         raise NotationError(_full_game_words())
     if players is None:
@@ -106,6 +109,7 @@ def plan(
         max_moves,
         full_game,
         max_hands,
+        history,
     )
 
 

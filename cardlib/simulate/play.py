@@ -53,10 +53,13 @@ def _play_one(plan: Plan, index: int, bots: list[Any], names: tuple[str, ...]) -
     first = game.to_move
     decisions = 0
     capped = False
+    course = _Course(plan, game) if plan.history else None
     for mover in _movers(game):
         if decisions >= plan.max_moves or row.hands(game) >= plan.max_hands:
             capped = True
             break
+        if course is not None:
+            course.before(game, mover)
         try:
             move = bot_of[mover](game.view(mover), rng)
         except Exception as e:  # a bot is any function: say whose it was, and where
@@ -72,6 +75,8 @@ def _play_one(plan: Plan, index: int, bots: list[Any], names: tuple[str, ...]) -
                 f"{index} (seed {seed}), which the rules refuse: {e}"
             ) from None
         decisions += 1
+        if course is not None:
+            course.after(game, decisions)
     winners: tuple[str, ...] = ()  # none when a cap stopped the game
     if capped:  # where the game stood
         scores, teams = row.running(game)
@@ -91,7 +96,51 @@ def _play_one(plan: Plan, index: int, bots: list[Any], names: tuple[str, ...]) -
         scores=scores,
         teams=teams,
         record=row.record(game, before),
+        history=None if course is None else course.done(game),
     )
+
+
+class _Course:
+    """A game's course, kept move by move when a simulation asks for it: who moved (a digit
+    a decision, the seat's place), how many legal moves they had, and each seat's standing
+    (the spec's :class:`~cardlib.games.Standing`) where it changed, and in a partnership game
+    each seat's side: a few small lists."""
+
+    __slots__ = ("choices", "last", "movers", "seats", "sides", "standing", "standings")
+
+    def __init__(self, plan: Plan, game: Any) -> None:
+        self.seats = {p: str(i) for i, p in enumerate(plan.seats)}
+        self.movers: list[str] = []
+        self.choices: list[int] = []
+        self.standing = plan.spec.simulation.standing
+        self.standings: list[list[int]] = []
+        self.last: list[int] | None = None
+        sides = None if self.standing is None else self.standing.sides
+        self.sides = None if sides is None else [int(s) for s in sides(game)]
+        self.after(game, 0)
+
+    def before(self, game: Any, mover: str) -> None:
+        self.movers.append(self.seats[mover])
+        self.choices.append(game.legal_moves().count())
+
+    def after(self, game: Any, decisions: int) -> None:
+        if self.standing is None:
+            return
+        now = self.standing.of(game)
+        values = [int(now[p]) for p in self.seats]
+        if values != self.last:
+            self.standings.append([decisions, *values])
+            self.last = values
+
+    def done(self, game: Any) -> dict[str, Any]:
+        kept: dict[str, Any] = {
+            "movers": "".join(self.movers),
+            "choices": self.choices,
+            "standing": self.standings,
+        }
+        if self.sides is not None:
+            kept["sides"] = self.sides
+        return kept
 
 
 def _movers(game: Any) -> Iterator[str]:

@@ -21,7 +21,12 @@ class Row:
     (Golf: points, lower is better; Go Fish: books; Rook: the team's points), ``teams`` the
     result per team (Rook), ``winners`` (several on a tie; none when capped).  ``record``
     holds what the game records: Go Fish's books, Golf's column scores, Rook's contract
-    and counters.
+    and counters.  ``history`` is None unless the simulation asked for it (``history=True``):
+    then the game's course, ``{"movers": "0120...", "choices": [...], "standing": [...]}``,
+    the seat (its place in ``seats``, a digit) that made each decision, the number of legal
+    moves it had, and each seat's standing after the decisions that changed it
+    (``[decision, standing of seat 0, of seat 1, ...]``, from decision 0, the deal), and in
+    a partnership game ``"sides"``, each seat's side (Rook: ``[0, 1, 0, 1]``).
     """
 
     index: int
@@ -37,6 +42,7 @@ class Row:
     scores: dict[str, int]
     teams: dict[str, int] = field(default_factory=dict)
     record: dict[str, Any] = field(default_factory=dict)
+    history: dict[str, Any] | None = None
 
     def __reduce__(self) -> tuple[type[Row], tuple[Any, ...]]:
         # pickled as its fields, without their names: half the time to unpickle, which a
@@ -44,8 +50,8 @@ class Row:
         return Row, tuple(getattr(self, name) for name in self.__slots__)
 
     def as_dict(self) -> dict[str, Any]:
-        """The row as plain JSON values (tuples become lists)."""
-        return {
+        """The row as plain JSON values (tuples become lists); ``history`` only when kept."""
+        out = {
             "index": self.index,
             "seed": self.seed,
             "game": self.game,
@@ -60,6 +66,9 @@ class Row:
             "teams": dict(self.teams),
             "record": dict(self.record),
         }
+        if self.history is not None:
+            out["history"] = dict(self.history)
+        return out
 
     def flat(self) -> dict[str, Any]:
         """The row as one level of columns, for CSV: ``scores.Ann``, ``record.books.Ann``;

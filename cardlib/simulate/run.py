@@ -43,6 +43,7 @@ def simulate(
     full_game: bool = False,
     max_hands: int = 200,
     progress: Callable[[int], None] | None = None,
+    history: bool = False,
 ) -> list[Row]:
     """Play ``n`` games of ``game`` (``"golf"``, ``"go-fish"``, ``"rook"``) and return their rows.
 
@@ -79,6 +80,7 @@ def simulate(
             full_game=full_game,
             max_hands=max_hands,
             progress=progress,
+            history=history,
         )
     )
 
@@ -101,6 +103,7 @@ def stream(
     full_game: bool = False,
     max_hands: int = 200,
     progress: Callable[[int], None] | None = None,
+    history: bool = False,
 ) -> Generator[Row, None, None]:
     """The rows of :func:`simulate` (same arguments, same rows) one at a time, in order, as
     their games finish.
@@ -136,6 +139,7 @@ def stream(
             full_game=full_game,
             max_hands=max_hands,
             progress=progress,
+            history=history,
         )
     )
 
@@ -166,6 +170,7 @@ def batches(
     full_game: bool,
     max_hands: int,
     progress: Callable[[int], None] | None,
+    history: bool = False,
 ) -> Generator[list[Row], None, None]:
     """The arguments checked now, and the games' rows batch by batch once asked for."""
     counts = [("n", n, 0), ("max_moves", max_moves, 0), ("max_hands", max_hands, 1)]
@@ -189,7 +194,9 @@ def batches(
         )
     if progress is not None:
         arguments.function(progress, "progress")
-    plan = make_plan(game, seed, players, rule_set, options, bots, max_moves, full_game, max_hands)
+    plan = make_plan(
+        game, seed, players, rule_set, options, bots, max_moves, full_game, max_hands, history
+    )
     check_runs(plan)
     if executor is not None:
         at_once = workers or _capacity(executor)
