@@ -345,7 +345,7 @@ def intro(order: list[Path], games: list[str], *, lite_url: str) -> str:
         "",
         "## The notebooks",
         "",
-        *[f"- [{p.stem}]({p.stem}.ipynb)" for p in order],
+        *[f"- [](<{p.name}>)" for p in order],  # each link says its page's title
         "",
         "## The rules",
         "",
@@ -358,7 +358,7 @@ def intro(order: list[Path], games: list[str], *, lite_url: str) -> str:
         "- [The worked example format](docs/examples.md)",
         "- [The teacher's guide](docs/teaching.md)",
         "",
-        f"Start with [{first}]({first}.ipynb).",
+        f"Start with [](<{first}.ipynb>).",
         "",
     ]
     return "\n".join(lines)
@@ -451,6 +451,7 @@ def build(dest: Path, *, lite_url: str = LITE) -> dict:
     """Write the source into ``dest/src`` and build the pages into ``dest/_build/html``;
     what was built (and the warnings Sphinx gave)."""
     t0 = time.monotonic()
+    lite_url = lite_url if lite_url.endswith("/") else f"{lite_url}/"  # a folder's address
     src = dest / "src"
     held = source(src, lite_url=lite_url)
     shutil.rmtree(dest / "_build", ignore_errors=True)

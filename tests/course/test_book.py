@@ -43,6 +43,13 @@ def test_the_book_names_no_game() -> None:
             assert not re.search(rf"\b{re.escape(name)}\b", text), name
 
 
+def test_nothing_runs_when_the_book_is_built() -> None:
+    import yaml
+
+    config = yaml.safe_load((ROOT / "book" / "_config.yml").read_text(encoding="utf-8"))
+    assert config["execute"]["execute_notebooks"] == "off"
+
+
 def test_a_notebook_page_holds_the_outputs_but_no_answer() -> None:
     """The student edition's text, the committed outputs of every cell but an exercise's
     (whose outputs would show its answer), and the launch links under the title."""
