@@ -9,6 +9,10 @@
 #                 repository. `make lite MODE=offline`: build/lite/offline/, made only from
 #                 npm's pyodide and PyPI, from which no request leaves (no matplotlib: the
 #                 simulations show tables); the browser tests check that one.
+#   make book     the course as a book (Jupyter Book: the notebooks with their outputs, a page
+#                 a rule, the rules sheets, the glossary, the teacher's guide) in
+#                 build/book/_build/html/; `make site`: the book and `make lite`'s site in one
+#                 folder, build/site/ (the JupyterLite site in build/site/lite/)
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -17,6 +21,7 @@ COURSE_STAMP := $(VENV)/.installed-course
 TEACHER_STAMP := $(VENV)/.installed-teacher
 TEST_STAMP := $(VENV)/.installed-test
 LITE_STAMP := $(VENV)/.installed-lite
+BOOK_STAMP := $(VENV)/.installed-book
 
 STUDENT ?= student
 # JupyterLab's terminals find `cardlib`: the course's server configuration (jupyter/, read
@@ -32,7 +37,7 @@ ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 DROP_OLD_NAME = $(BIN)/python -m pip show --quiet cardlib >/dev/null 2>&1 \
 	&& $(BIN)/python -m pip uninstall --quiet --yes cardlib || true
 
-.PHONY: course student publish autograde test quick golden setup browser lite
+.PHONY: course student publish autograde test quick golden setup browser lite book site
 
 setup: $(TEST_STAMP)
 
@@ -58,6 +63,11 @@ $(TEST_STAMP): pyproject.toml | $(BIN)/python
 $(LITE_STAMP): pyproject.toml | $(BIN)/python
 	$(DROP_OLD_NAME)
 	$(BIN)/python -m pip install --quiet -e ".[lite]"
+	touch $@
+
+$(BOOK_STAMP): pyproject.toml | $(BIN)/python
+	$(DROP_OLD_NAME)
+	$(BIN)/python -m pip install --quiet -e ".[book]"
 	touch $@
 
 # Debian's Chromium, for the browser tests (Playwright cannot download a browser here).
@@ -88,6 +98,16 @@ publish: $(COURSE_STAMP)
 lite: $(LITE_STAMP)
 	$(BIN)/python tools/lite.py build $(if $(filter offline,$(MODE)),--offline)
 
+# The course as a book (tools/book.py; README.md, "Publishing the course"), its pages in
+# build/book/_build/html/, each notebook linked to the JupyterLite site at lite/ beside it.
+book: $(BOOK_STAMP)
+	$(BIN)/python tools/book.py build
+
+# The book and the JupyterLite site in one folder for a static host: build/site/, the site
+# in build/site/lite/.
+site: book lite
+	$(BIN)/python tools/book.py site
+
 # Autograde submissions: SUBMITTED=folder with one folder of notebooks a student.
 autograde: $(TEACHER_STAMP)
 	$(BIN)/python tools/course.py autograde $(SUBMITTED)
@@ -100,15 +120,15 @@ test: $(TEST_STAMP) browser
 	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=40
 
 # For development, a few minutes: lint, types, the examples, and the tests but the browser, the
-# golden corpus (its first 20 games a variant), fresh venvs, the JupyterLite site's build and
-# nbgrader's course builds.
+# golden corpus (its first 20 games a variant), fresh venvs, the JupyterLite site's build, the
+# book's build and nbgrader's course builds.
 # `make test` still runs everything.
 quick: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/cardlib check examples
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not browser and not venv and not golden and not lite" \
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not browser and not venv and not golden and not lite and not book" \
 	  --ignore=tests/course/test_course.py --ignore=tests/course/test_grades_export.py \
 	  --ignore=tests/course/test_nbgrader_route.py
 	GOLDEN_SEEDS=20 $(BIN)/python -m pytest -q tests/golden

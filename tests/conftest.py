@@ -63,11 +63,15 @@ def cli():
 
 # ------------------------------------------- the suite across the cores (pytest-xdist)
 
-#: files whose tests share something outside their tmp_path, run on one worker in turn: the
+#: files whose tests share something outside their tmp_path (or one build a module), run on one
+#: worker in turn (the first prefix a file's path starts with names its group): the
 #: browser and course tests (one Playwright a worker, started before anything else runs in
 #: it; builds of cardlib, the offline JupyterLite site in build/lite/ and yaml-language-server
 #: in build/npm/), and the Pyodide digest that reads build/lite-cache/
 SHARED = {
+    # the book's build (tools/book.py, in its own tmp_path), made once for its tests: on one
+    # worker of its own, not behind the course's group
+    "tests/course/test_book.py": "book",
     "tests/browser/": "course",
     "tests/course/": "course",
     "tests/core/test_same_seed_everywhere.py": "course",

@@ -23,6 +23,14 @@ mode says:
 Downloads are cached in ``--cache`` (default ``build/lite-cache/``); the site goes to
 ``--dest`` (default ``build/lite/<mode>/``).  ``jupyter lite serve`` (or any static file
 server) serves it for a look: ``python -m http.server -d build/lite/offline``.
+
+Each open notebook of a JupyterLite site runs a Pyodide kernel of its own, and JupyterLab
+reopens every tab of the last visit: the site keeps no open tabs from one visit to the
+next (its workspace lives in memory, :func:`lite_config`), its address opens the first
+page alone (:func:`landing`), and a link to one notebook (:func:`link`,
+``lab/index.html?path=golf.ipynb``) opens that one.  The first cell of every notebook in
+the site says how long Python takes to start in the browser (:data:`WAIT_NOTE`,
+:data:`LITE_NOTE`).
 """
 
 from __future__ import annotations
@@ -40,6 +48,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -70,6 +79,11 @@ LITE_NOTE = """\
 > **This course runs in your browser alone (JupyterLite).** Python runs inside this browser
 > tab; nothing you write is sent anywhere.
 >
+> * **The first cell you run waits for Python to start: tens of seconds.** The first time,
+>   the browser downloads Python (about 40 MB) and starts it; the cell shows `[*]` until
+>   then, up to a minute on a slow computer. Later visits are quicker. Every open notebook
+>   starts a Python of its own: keep open only the one you work in (close the others with
+>   *File → Close and Shut Down Notebook*).
 > * **Your work is kept in this browser's storage**, for this site only: another browser,
 >   another computer, a private window or clearing the browser's site data does not have
 >   it. Nothing is lost when you close the tab.
@@ -84,6 +98,19 @@ LITE_NOTE = """\
 >   worked out later, from the notebook you hand in.
 """
 LITE_NOTE_ID = "cardlib-lite-note"
+#: the first cell of every other notebook in the site: how long the first cell waits (a
+#: cold kernel took 14-48 s to its first cell, and each open notebook starts one of its own)
+WAIT_NOTE = """\
+> **The first cell you run waits for Python to start: tens of seconds.** This notebook's
+> Python runs inside your browser tab (JupyterLite). The first time, the browser downloads it
+> (about 40 MB) and starts it; the cell shows `[*]` until then, up to a minute on a slow
+> computer. Later visits are quicker. Every open notebook starts a Python of its own: keep
+> open only the one you work in (close the others with *File → Close and Shut Down
+> Notebook*).
+"""
+WAIT_NOTE_ID = "cardlib-lite-wait"
+#: the notebook the site's address opens
+FIRST_PAGE = "start-here.ipynb"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -307,33 +334,81 @@ def deploy_lock(stock: dict, cdn: str) -> dict:
 # --------------------------------------------------------------------------- contents
 
 
-def add_lite_note(notebook: Path) -> None:
-    """The first cell of ``notebook`` says where a learner's work lives in JupyterLite and
-    how to hand it in (once: a second call changes nothing)."""
+def _cell_id(cell: dict) -> str | None:
+    return cell.get("id") or cell.get("metadata", {}).get("cardlib")
+
+
+def add_lite_note(notebook: Path, note: str = LITE_NOTE, cell_id: str = LITE_NOTE_ID) -> None:
+    """``note`` (by default: where a learner's work lives in JupyterLite and how to hand it
+    in) becomes the first cell of ``notebook``, as the cell ``cell_id`` (once: a second call
+    changes nothing)."""
     nb = json.loads(notebook.read_text(encoding="utf-8"))
-    if nb["cells"] and nb["cells"][0].get("id") == LITE_NOTE_ID:
+    if nb["cells"] and _cell_id(nb["cells"][0]) == cell_id:
         return
-    cell = {"cell_type": "markdown", "id": LITE_NOTE_ID, "metadata": {}, "source": LITE_NOTE}
+    cell = {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": note}
     if nb.get("nbformat_minor", 0) < 5:
         cell.pop("id")
-        cell["metadata"] = {"cardlib": LITE_NOTE_ID}
+        cell["metadata"] = {"cardlib": cell_id}
     nb["cells"].insert(0, cell)
     notebook.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def contents(dest: Path) -> Path:
-    """The student edition (notebooks, examples/, docs/) with the JupyterLite note."""
+    """The student edition (notebooks, examples/, docs/): the first cell of every notebook
+    says how long Python takes to start (:data:`WAIT_NOTE`); the first page's
+    (:data:`LITE_NOTE`) says so too, and where the learner's work lives."""
     shutil.rmtree(dest, ignore_errors=True)
     course.build_student(dest)
-    add_lite_note(dest / "start-here.ipynb")
+    for notebook in sorted(dest.glob("*.ipynb")):
+        if notebook.name == FIRST_PAGE:
+            add_lite_note(notebook)
+        else:
+            add_lite_note(notebook, WAIT_NOTE, WAIT_NOTE_ID)
     return dest
+
+
+def link(notebook: str = FIRST_PAGE) -> str:
+    """The address, from the site's folder, that opens ``notebook`` alone in JupyterLab.
+
+    >>> link("golf.ipynb")
+    'lab/index.html?path=golf.ipynb'
+    """
+    return f"lab/index.html?{urllib.parse.urlencode({'path': notebook})}"
+
+
+#: what the root index.html of a JupyterLite build runs: it sends the browser on to the
+#: JupyterLab app, whose last workspace then reopens every notebook of the last visit
+_TO_THE_APP = re.compile(
+    r"<script type=\"module\">\s*await import\('\./config-utils\.js'\);\s*</script>"
+)
+
+
+def landing(page: str) -> str:
+    """The site's root ``index.html`` (``page``, as jupyterlite-core builds it) made to open
+    :data:`FIRST_PAGE` alone, or the notebooks its own address names (``?path=golf.ipynb``).
+    Its ``jupyter-config-data`` stays: every page of the site reads it."""
+    go = (
+        "<script>\n"
+        "  const asked = new URLSearchParams(window.location.search).getAll('path');\n"
+        f"  const paths = asked.length ? asked : [{json.dumps(FIRST_PAGE)}];\n"
+        "  const query = paths.map((p) => 'path=' + encodeURIComponent(p)).join('&');\n"
+        "  window.location.replace('lab/index.html?' + query);\n"
+        "</script>\n"
+        f'<noscript><meta http-equiv="refresh" content="0; url={link()}"></noscript>'
+    )
+    changed, n = _TO_THE_APP.subn(lambda _: go, page)
+    if n != 1:
+        raise RuntimeError("the site's index.html is not the one jupyterlite-core 0.8 builds")
+    body = f'<body><p>Opening <a href="{link()}">the course</a>...</p></body>'
+    return changed.replace("</html>", f"{body}\n</html>")
 
 
 # --------------------------------------------------------------------------- the build
 
 
 def lite_config(offline: bool) -> dict:
-    """jupyter-lite.json of the site: the kernel's settings, no news, no announcements."""
+    """jupyter-lite.json of the site: the kernel's settings, no news, no announcements, and
+    no tabs reopened from the last visit."""
     kernel = {"disablePyPIFallback": offline}
     return {
         "jupyter-lite-schema-version": 0,
@@ -343,6 +418,11 @@ def lite_config(offline: bool) -> dict:
             "exposeAppInBrowser": True,
             "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
             "litePluginSettings": {KERNEL_PLUGIN: kernel},
+            # the open tabs are not kept from one visit to the next (JupyterLab would reopen
+            # each, every one starting a kernel): the workspace lives in memory, while the
+            # notebooks and files stay in the browser's storage (IndexedDB)
+            "enableMemoryStorage": True,
+            "workspacesStorageDrivers": ["memoryStorageDriver"],
         },
     }
 
@@ -412,6 +492,8 @@ def build(dest: Path, cache: Path, *, offline: bool) -> dict:
         raise RuntimeError(
             f"jupyter lite build failed:\n{done.stdout[-6000:]}\n{done.stderr[-6000:]}"
         )
+    index = dest / "index.html"
+    index.write_text(landing(index.read_text(encoding="utf-8")), encoding="utf-8")
     (dest / ".nojekyll").write_text("")  # GitHub Pages: serve _-prefixed folders as they are
     size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())
     summary = {

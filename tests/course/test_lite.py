@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,97 @@ def test_the_note_is_the_first_cell_once(tmp_path: Path) -> None:
     cells = json.loads(path.read_text())["cells"]
     assert [c.get("id") for c in cells] == [lite.LITE_NOTE_ID, "x"]
     assert "browser's storage" in cells[0]["source"] and "Download" in cells[0]["source"]
+
+
+def test_every_notebook_of_the_site_says_first_how_long_python_takes_to_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each open notebook starts a Pyodide kernel of its own, the first one cold (14-48 s to
+    the first cell): the first cell of every notebook in the site says what the wait is; the
+    first page's says too where the learner's work lives."""
+
+    def student(dest: Path) -> list[str]:
+        dest.mkdir(parents=True)
+        names = ["start-here.ipynb", "golf.ipynb", "simulations.ipynb"]
+        for name in names:
+            cell = {"cell_type": "markdown", "id": "t", "metadata": {}, "source": f"# {name}"}
+            _notebook(dest / name, [cell])
+        return names
+
+    monkeypatch.setattr(lite.course, "build_student", lambda dest: student(dest))
+    folder = lite.contents(tmp_path / "contents")
+    for path in sorted(folder.glob("*.ipynb")):
+        cells = json.loads(path.read_text())["cells"]
+        first = cells[0]["source"]
+        assert [c["id"] for c in cells][1:] == ["t"], path.name  # one note, then the notebook
+        assert "tens of seconds" in first and "Python" in first, path.name
+        assert "Close and Shut Down" in first, path.name  # one kernel an open notebook
+    first_page = json.loads((folder / "start-here.ipynb").read_text())["cells"][0]
+    assert first_page["id"] == lite.LITE_NOTE_ID and "browser's storage" in first_page["source"]
+
+
+def test_the_site_reopens_no_tab_of_the_last_visit() -> None:
+    """JupyterLab reopens every notebook of the last visit, each with a kernel of its own
+    (135 s to an idle kernel with five tabs): the site's workspace lives in memory, while
+    the notebooks and files stay in the browser's storage (no driver chosen for them)."""
+    for offline in (True, False):
+        config = lite.lite_config(offline)["jupyter-config-data"]
+        assert config["workspacesStorageDrivers"] == ["memoryStorageDriver"]
+        assert config["enableMemoryStorage"] is True  # the driver exists only so
+        assert "contentsStorageDrivers" not in config and "settingsStorageDrivers" not in config
+
+
+def _app_index() -> str:
+    """The root index.html of the JupyterLite app this environment builds sites from."""
+    import tarfile
+
+    import jupyterlite_core
+
+    (app,) = Path(jupyterlite_core.__file__).parent.glob("jupyterlite-app-*.tgz")
+    with tarfile.open(app) as archive:
+        member = archive.extractfile("package/index.html")
+        assert member is not None
+        return member.read().decode("utf-8")
+
+
+def test_the_sites_address_opens_the_first_page_alone() -> None:
+    """The site's address opened JupyterLab with the last visit's tabs; it opens the first
+    page alone (or the notebooks its own ``?path=`` names), and keeps the configuration
+    every other page of the site reads from it."""
+    import html.parser
+
+    page = lite.landing(_app_index())
+    assert "config-utils.js" not in page  # no longer sent on to the app as it was
+    assert f'href="{lite.link()}"' in page and "lab/index.html?path=start-here.ipynb" in page
+    assert "getAll('path')" in page and "location.replace('lab/index.html?'" in page
+
+    class Config(html.parser.HTMLParser):
+        found: str | None = None
+        inside = False
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.inside = ("id", "jupyter-config-data") in attrs
+
+        def handle_data(self, data: str) -> None:
+            if self.inside:
+                self.found, self.inside = data, False
+
+    config = Config()
+    config.feed(page)
+    assert config.found is not None and json.loads(config.found) == {}
+    with pytest.raises(RuntimeError, match="not the one jupyterlite-core"):
+        lite.landing("<html><head></head></html>")
+
+
+def test_the_documented_links_to_the_site_open_one_notebook() -> None:
+    """Every link to the site's JupyterLab that the README and the teacher's guide give
+    names the notebook it opens."""
+    for doc in ("README.md", "docs/teaching.md"):
+        text = (ROOT / doc).read_text(encoding="utf-8")
+        links = re.findall(r"lab/index\.html[^\s`)\]]*", text)
+        assert links, doc
+        for found in links:
+            assert re.fullmatch(r"lab/index\.html\?path=[\w.-]+\.ipynb", found), (doc, found)
 
 
 STOCK = {
@@ -175,6 +267,21 @@ def test_the_offline_site_is_the_student_edition(offline_site: Path) -> None:
         assert "BEGIN SOLUTION" not in text and "BEGIN HIDDEN TESTS" not in text, path.name
     first = json.loads((files / "start-here.ipynb").read_text())["cells"][0]
     assert first.get("id") == lite.LITE_NOTE_ID
+    for path in files.glob("*.ipynb"):
+        note = json.loads(path.read_text(encoding="utf-8"))["cells"][0]
+        assert "tens of seconds" in note["source"], path.name
+
+
+@pytest.mark.lite
+def test_the_offline_site_opens_the_notebook_asked_for_alone(offline_site: Path) -> None:
+    config = json.loads((offline_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["workspacesStorageDrivers"] == ["memoryStorageDriver"]
+    assert config["enableMemoryStorage"] is True
+    landing = (offline_site / "index.html").read_text(encoding="utf-8")
+    assert 'href="lab/index.html?path=start-here.ipynb"' in landing
+    assert "config-utils.js" not in landing and 'id="jupyter-config-data"' in landing
+    assert (offline_site / "lab" / "index.html").is_file()
+    assert (offline_site / "files" / lite.FIRST_PAGE).is_file()
 
 
 # --------------------------------------------------------------------------- make lite, fresh
