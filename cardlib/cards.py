@@ -162,6 +162,12 @@ def standard_deck() -> list[Card]:
     return list(_DECK)
 
 
+def of_rank(rank: Rank) -> tuple[Card, ...]:
+    """The four cards of ``rank``, in suit order: the pack's own cards (every thirteenth of
+    :func:`standard_deck`'s order), none made anew."""
+    return _DECK[rank - 1 :: 13]
+
+
 def shuffled(cards: Iterable[Card], seed: int | str | None) -> list[Card]:
     """A new list with ``cards`` shuffled reproducibly: the same seed gives the same order."""
     if isinstance(cards, str) or not isinstance(cards, Iterable):

@@ -32,8 +32,9 @@ template.  Nothing shows the hands when the game ends: only the books count (GF-
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
-from cardlib.cards import Card, Rank, Suit
+from cardlib.cards import Card, Rank, of_rank
 from cardlib.game import Fact
 from cardlib.gofish.moves import GoFishMove
 
@@ -43,16 +44,28 @@ def plural(rank: Rank) -> str:
     return f"{rank}s"
 
 
-def _listed(cards: Sequence[Card]) -> str:
-    return ", ".join(map(str, cards))
+class Listed(NamedTuple):
+    """Cards as a fact lists them, ``AC, AH``: a word written when the fact is read."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(map(str, self.cards))
 
 
 _NUMBERS = ("no", "one", "two", "three")
 
 
-def _how_many(count: int, rank: Rank) -> str:
-    """``one 8``, ``three 8s``: what the table hears of cards handed over."""
-    return f"{_NUMBERS[count]} {rank}" if count == 1 else f"{_NUMBERS[count]} {plural(rank)}"
+class HowMany(NamedTuple):
+    """What the table hears of cards handed over, ``one 8``, ``three 8s``: a word written
+    when the fact is read."""
+
+    cards: int
+    rank: Rank
+
+    def __str__(self) -> str:
+        cards, rank = self.cards, self.rank
+        return f"{_NUMBERS[cards]} {rank}" if cards == 1 else f"{_NUMBERS[cards]} {plural(rank)}"
 
 
 def ask(asker: str, asked: str, move: GoFishMove) -> Fact:
@@ -68,17 +81,19 @@ def hand_over(asker: str, asked: str, cards: Sequence[Card], move: GoFishMove) -
     if move.card is None:
         # the two players see the cards; the table hears the rank and how many
         template, public = "{} hands over {} (GF-GIVE-ALL)", "{0} hands over {2} (GF-GIVE-ALL)"
-        words = (asked, _listed(cards), _how_many(len(cards), move.rank))
+        given = tuple(cards)
+        words = (asked, Listed(given), HowMany(len(given), move.rank))
         return Fact(
             "hand-over",
             ("GF-GIVE-ALL",),
             template,
             words,
             asker,
-            tuple(cards),
+            given,
             asked,
-            seen_by=(asker, asked),
-            public=public,
+            None,  # no value
+            (asker, asked),  # seen by the two players
+            public,  # what the others are told
         )
     # the one card asked for was named aloud: handing it over shows nothing more
     template = "{} hands it over (GF-VAR-CARD)"
@@ -98,8 +113,9 @@ def fish(asker: str, asked: str, drawn: Card) -> Fact:
         asker,
         (drawn,),
         asked,
-        seen_by=(asker,),
-        public=public,
+        None,  # no value
+        (asker,),  # seen by the asker
+        public,  # what the others are told
     )
 
 
@@ -126,8 +142,8 @@ def lucky_draw(asker: str, drawn: Card, move: GoFishMove, lucky: bool) -> Fact:
         (drawn,),
         None,
         lucky,
-        seen_by=(asker,),
-        public=public,
+        (asker,),  # seen by the asker
+        public,  # what the others are told
     )
 
 
@@ -138,7 +154,7 @@ def miss(asker: str, asked: str) -> Fact:
 
 def book(player: str, rank: Rank) -> Fact:
     template = "{} shows all four {}s and lays the book aside (GF-BOOK)"  # the rank's plural
-    cards = tuple(Card(rank, suit) for suit in Suit)
+    cards = of_rank(rank)  # the four, in suit order
     return Fact("book", ("GF-BOOK",), template, (player, rank), player, cards, None, rank)
 
 
@@ -157,23 +173,24 @@ EXHAUSTED = Fact(
 def refill(player: str, cards: Sequence[Card]) -> Fact:
     template = "{}'s hand is empty, so {} takes {} cards from the stock: {} (GF-VAR-REFILL)"
     public = "{0}'s hand is empty, so {1} takes {2} cards from the stock (GF-VAR-REFILL)"
-    words = (player, player, len(cards), _listed(cards))
+    taken = tuple(cards)
+    words = (player, player, len(taken), Listed(taken))
     return Fact(
         "refill",
         ("GF-VAR-REFILL",),
         template,
         words,
         player,
-        tuple(cards),
+        taken,
         seen_by=(player,),
         public=public,
     )
 
 
 def empty_draw(player: str, drawn: Card) -> Fact:
-    template = "{} has no cards, so takes {} from the stock and asks for {} (GF-EMPTY-DRAW)"
+    template = "{} has no cards, so takes {} from the stock and asks for {}s (GF-EMPTY-DRAW)"
     public = "{0} has no cards, so takes a card from the stock and asks (GF-EMPTY-DRAW)"
-    words = (player, str(drawn), plural(drawn.rank))
+    words = (player, drawn, drawn.rank)  # "{}s": the rank's plural, written when read
     return Fact(
         "empty-draw",
         ("GF-EMPTY-DRAW",),

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, overload
 
 from cardlib.arguments import shown, whole
-from cardlib.cards import Card, Rank, Suit, find_duplicate
+from cardlib.cards import Card, Rank, Suit, find_duplicate, of_rank
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
 from cardlib.game import Fact
@@ -365,10 +365,12 @@ def gf_ask_hold(table: Table, request: Request) -> Refusal | None:
 def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> list[Card]:
     """The asked player must hand over every card of that rank, not just one."""
     # in the specific-card variation the request asks for one card, so only it is handed over
-    hand = table.hands[move.target]
-    given = sorted(filter(move.asks_for, hand))
+    hand, rank = table.hands[move.target], move.rank
+    given = [card for card in hand if card.rank == rank and move.asks_for(card)]
     if given:
-        table.hands[move.target] = [card for card in hand if not move.asks_for(card)]
+        given.sort()
+        kept = [card for card in hand if card.rank != rank or not move.asks_for(card)]
+        table.hands[move.target] = kept
         table.hands[asker] += given
         facts.append(tell.hand_over(asker, move.target, given, move))
     return given
@@ -460,10 +462,12 @@ def lay_books(table: Table, player: str, came: Iterable[Card]) -> list[Rank]:
     hand (only they can have made a book), those of which the hand holds all four leave it
     as books (in rank order)."""
     held = [card.rank for card in table.hands[player]]
-    laid = sorted({card.rank for card in came if held.count(card.rank) == 4})
-    if laid:
-        table.hands[player] = [c for c in table.hands[player] if c.rank not in laid]
-        table.books[player] += laid
+    complete = {card.rank for card in came if held.count(card.rank) == 4}
+    if not complete:
+        return []
+    table.hands[player] = [c for c in table.hands[player] if c.rank not in complete]
+    laid = sorted(complete)
+    table.books[player] += laid
     return laid
 
 
@@ -496,15 +500,16 @@ def gf_end_empty(table: Table, request: Request | None = None) -> Refusal | None
     # changed can have emptied (table.changed, the asker's first).
     if table.options.plays_on:
         return None  # the game plays on to 13 books (GF-END-ALL-BOOKS)
-    if table.book_count() == BOOKS_IN_PACK:
-        reason = "all 13 books are made and every hand is empty"
-    elif not table.stock:
-        reason = "the stock is exhausted"
+    if not table.stock:  # 13 books are the whole pack: the stock is gone with them
+        if table.book_count() == BOOKS_IN_PACK:
+            reason = "all 13 books are made and every hand is empty"
+        else:
+            reason = "the stock is exhausted"
     else:
-        emptied = next((name for name in table.changed if not table.hands[name]), None)
-        if emptied is None:
+        emptied = [name for name in table.changed if not table.hands[name]]
+        if not emptied:
             return None
-        reason = f"{emptied}'s hand is empty"
+        reason = f"{emptied[0]}'s hand is empty"
     return Refusal("GF-END-EMPTY", GameOver(table, reason))
 
 
@@ -526,9 +531,6 @@ def gf_win(table: Table) -> tuple[str, ...]:
 
 
 # -- the rules of a request, asked in order ----------------------------------------------
-
-#: the suits in a card's order (a hand sorts by rank, then suit)
-_SUITS = tuple(sorted(Suit))
 
 #: a request rule: its refusal of a request, or None when it lets it through
 RequestRule = Callable[[Table, Request], Refusal | None]
@@ -625,5 +627,5 @@ def legal(table: Table, asker: str) -> Requests:
     if not table.options.specific_card:
         return Requests(targets, held)
     mine = set(table.hands[asker]) if not table.options.ask_own_card else set()
-    cards = [Card(rank, suit) for rank in held for suit in _SUITS]  # rank, then suit
+    cards = [card for rank in held for card in of_rank(rank)]  # rank, then suit
     return Requests(targets, [card for card in cards if card not in mine])
