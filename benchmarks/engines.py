@@ -1,7 +1,7 @@
 """Each engine per decision: today's against the engines before the rewrite and OpenSpiel.
 
     PYTHONPATH=$PWD python benchmarks/engines.py [--games 200] [--rounds 5] [--seed 0]
-        [--before d3cac7f] [--only go-fish-2 go-fish-3 go-fish-6 golf-3 rook-hand]
+        [--before d3cac7f] [--also REV ...] [--only go-fish-2 go-fish-3 go-fish-6 golf-3 rook-hand]
         [--no-openspiel]
 
 Issue 29's table, one run a figure: the microseconds a decision of Go Fish at 2, 3 and 6
@@ -10,7 +10,9 @@ once a decision on every side (``harness.moves_now``; OpenSpiel's ``legal_action
 for cardlib now (the ``cardlib`` of ``PYTHONPATH``, this checkout), cardlib before the
 rewrite (``git archive d3cac7f cardlib``, unpacked into a temporary folder) and OpenSpiel's
 ``go_fish`` (Go Fish, at the same number of players) and ``spades`` (a Rook hand; OpenSpiel
-has no Golf).  Two versions of cardlib cannot share a process, so every side plays in a
+has no Golf); ``--also REV`` adds the cardlib of other revisions (``git archive REV
+cardlib``), such as the ``main`` a change starts from, as sides of the same rounds.  Two
+versions of cardlib cannot share a process, so every side plays in a
 worker process of its own (``harness.Worker``), started once; the rounds are paired on the
 same seeds and interleaved, the order of the sides turning from round to round, and each
 worker measures its own CPU time, so a machine that gets busier slows every side alike.
@@ -96,6 +98,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--before", default=BEFORE, help="the git revision of 'before'")
+    parser.add_argument(
+        "--also",
+        nargs="+",
+        default=[],
+        metavar="REV",
+        help="other git revisions whose cardlib plays in the same rounds",
+    )
     parser.add_argument("--only", nargs="+", choices=list(FIGURES), default=list(FIGURES))
     parser.add_argument(
         "--no-openspiel",
@@ -109,14 +118,18 @@ def main() -> None:
         return
     now = Path(measured()).parent  # the checkout whose cardlib this process imports
     with tempfile.TemporaryDirectory(prefix=f"cardlib-{args.before}-") as tmp:
-        before = export_cardlib(args.before, Path(tmp))
+        before = export_cardlib(args.before, Path(tmp) / args.before)
+        also = {rev: export_cardlib(rev, Path(tmp) / rev) for rev in args.also}
         print(f"now: the cardlib of {now}; before: git archive {args.before} cardlib")
+        for rev in also:
+            print(f"also: git archive {rev} cardlib")
         print(f"load average at the start: {os.getloadavg()[0]:.2f}")
         for figure in args.only:
             cardlib_spec, peer_spec = FIGURES[figure]
             workers = {
                 "now": Worker(HERE, now, cardlib_spec),
                 f"before {args.before}": Worker(HERE, before, cardlib_spec),
+                **{f"at {rev}": Worker(HERE, tree, cardlib_spec) for rev, tree in also.items()},
             }
             if peer_spec is not None and not args.no_openspiel:
                 workers[f"openspiel {peer_spec['openspiel']}"] = Worker(HERE, now, peer_spec)
