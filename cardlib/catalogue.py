@@ -84,19 +84,24 @@ class ValuesTable:
     """A table of values that a rule gives card by card (Golf's card values, Rook's
     counters), as the rule book prints it.  The catalogue says which cards to show
     (``ask``: a label and the argument the rule's function is asked with); the values
-    themselves are the answers of the function that enforces the rule, so the table cannot
-    say other than the engine."""
+    themselves are the answers of the function that enforces the rule (a rule of values, as
+    GOLF-VALUES), or of the function of its module named ``of`` where the rule's function
+    answers as every rule does, with a refusal or None (ROOK-COUNT's ``card_points``), so the
+    table cannot say other than the engine."""
 
     rule: str
     title: str
     head: tuple[str, str]
     ask: tuple[tuple[str, Any], ...]
+    of: str | None = None
 
     def rows(self) -> list[tuple[str, Any]]:
         """Each label with the value the rule's function gives (the game is imported)."""
         fn = rules[self.rule].enforced_by
         if fn is None:
             raise LookupError(f"no function enforces {self.rule}, so its table has no values")
+        if self.of is not None:
+            fn = getattr(inspect.getmodule(fn), self.of)
         return [(label, fn(argument)) for label, argument in self.ask]
 
 
@@ -219,6 +224,7 @@ class RuleBook(Mapping[str, Rule]):
                             title=str(table["title"]),
                             head=(str(table["head"][0]), str(table["head"][1])),
                             ask=tuple((str(k), v) for k, v in table["ask"].items()),
+                            of=table.get("of"),
                         ),
                     )
             self._games = games

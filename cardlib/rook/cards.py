@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import NamedTuple, overload
+from typing import NamedTuple
 
 from cardlib.arguments import shown
 from cardlib.cards import find_duplicate, shuffled
@@ -87,20 +87,22 @@ class Counted(NamedTuple):
     hand: bool
 
 
-@overload
-def counter_value(number: int | None) -> int: ...
-@overload
-def counter_value(number: Counted) -> Refusal | None: ...
+def card_points(number: int | None) -> int:
+    """A card's counters by its number (None: the Rook), as the table of counters gives them
+    (:data:`COUNTERS`, :data:`ROOK_COUNTER`): a card's ``points`` and the rule book's table
+    of ROOK-COUNT (``cardlib rules --sheet rook``) read it."""
+    return ROOK_COUNTER if number is None else COUNTERS.get(number, 0)
+
+
 @enforces("ROOK-COUNT")
-def counter_value(number: int | Counted | None) -> int | Refusal | None:
+def counters_made(counted: Counted) -> Refusal | None:
     """Counters: each 5 = 5, each 10 = 10, each 14 = 10, the Rook = 20; other cards and tricks themselves score nothing; 120 in all."""
-    # a card's value by its number (the Rook has none); a trick is worth only its cards
-    if not isinstance(number, Counted):
-        return ROOK_COUNTER if number is None else COUNTERS.get(number, 0)
-    # Asked of points said to be counters (scoring.score_hand, scoring.check_totals): a team
+    # The counters' values are the table above (COUNTERS, ROOK_COUNTER), read card by card by
+    # card_points; a trick is worth only its cards.  Asked, as every rule is, of what is
+    # tried: points said to be counters (scoring.score_hand, scoring.check_totals).  A team
     # takes a multiple of 5 from 0 to 120, the two takes of a hand make 120, and every total
     # is a multiple of 5 (so is every bid); the refusal of the first that is not so.
-    points, hand = number.points, number.hand
+    points, hand = counted.points, counted.hand
     wrong = [
         (team, n)
         for team, n in points.items()
@@ -172,7 +174,7 @@ class RookCard:
                 f"from {LOWEST} to {HIGHEST}, or the Rook (no colour, no number)",
                 rule="ROOK-DECK",
             )
-        object.__setattr__(self, "points", counter_value(self.number))
+        object.__setattr__(self, "points", card_points(self.number))
         object.__setattr__(self, "text", text)
 
     @classmethod
@@ -294,7 +296,7 @@ def parse_rook_cards(texts: Iterable[str | RookCard] | str) -> list[RookCard]:
             else:
                 tokens.append(w)
         texts = tokens
-    elif not isinstance(texts, Iterable):
+    elif not isinstance(texts, list | tuple) and not isinstance(texts, Iterable):
         raise NotationError(f"{shown(texts)} is not Rook cards: write them like R14 G6 Rook")
     return [RookCard.parse(t) for t in texts]
 

@@ -20,7 +20,7 @@ from cardlib.errors import NotationError
 from cardlib.game import Result
 from cardlib.refusal import Refusal, first_refusal
 from cardlib.rook.auction import bid_min
-from cardlib.rook.cards import COUNTER_STEP, TOTAL_COUNTERS, Counted, counter_value
+from cardlib.rook.cards import COUNTER_STEP, TOTAL_COUNTERS, Counted, counters_made
 from cardlib.rook.moves import WHOLE, bid
 from cardlib.rook.seats import Team, team_of_seat
 from cardlib.rook.state import Attempt
@@ -103,7 +103,7 @@ def score_hand(bidders: Team | str, bid: int, taken: Mapping[Team | str, int]) -
     bidders = Team.parse(bidders)
     bid = contract(bid)
     took = team_points(taken, "a hand's counters")
-    refused = counter_value(Counted(took, hand=True))  # ROOK-COUNT: what counters can make
+    refused = counters_made(Counted(took, hand=True))  # ROOK-COUNT: what counters can make
     if refused is not None:
         raise refused.error()
     return scored(bidders, int(bid), {Team.NS: took[Team.NS], Team.EW: took[Team.EW]})
@@ -227,7 +227,7 @@ def check_totals(totals: Mapping[Team, int]) -> None:
         ...
         cardlib.errors.RuleViolation: ROOK-GAME: no game stands at NS 500, EW 0: the game ends in the hand a team first reaches 300, and no hand's score takes a game in progress there
     """
-    refused = counter_value(Counted(totals, hand=False)) or game_end(totals, "start")
+    refused = counters_made(Counted(totals, hand=False)) or game_end(totals, "start")
     if refused is not None:
         raise refused.error()
 
