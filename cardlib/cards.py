@@ -162,6 +162,12 @@ def standard_deck() -> list[Card]:
     return list(_DECK)
 
 
+def hand_order(card: Card) -> tuple[int, int]:
+    """A card's place in a sorted hand, rank then suit: ``sorted(cards, key=hand_order)`` is
+    ``sorted(cards)`` (a card's own order), with the keys compared as numbers."""
+    return card.rank, _SUIT_ORDER[card.suit]
+
+
 def of_rank(rank: Rank) -> tuple[Card, ...]:
     """The four cards of ``rank``, in suit order: the pack's own cards (every thirteenth of
     :func:`standard_deck`'s order), none made anew."""

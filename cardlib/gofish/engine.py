@@ -38,7 +38,7 @@ from typing import ClassVar
 
 from cardlib import arguments
 from cardlib.arguments import flag
-from cardlib.cards import Card, Rank, seeded, standard_deck
+from cardlib.cards import Card, Rank, hand_order, seeded, standard_deck
 from cardlib.catalogue import rule_of
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
@@ -385,7 +385,7 @@ class GoFishGame:
         return {name: self.hand(name) for name in self.players}
 
     def hand(self, player: str) -> list[Card]:
-        return sorted(self._table.hands[self._player(player)])
+        return sorted(self._table.hands[self._player(player)], key=hand_order)
 
     def hand_size(self, player: str) -> int:
         """How many cards ``player`` holds (what the others see of a hand)."""

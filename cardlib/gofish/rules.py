@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, overload
 
 from cardlib.arguments import shown, whole
-from cardlib.cards import Card, Rank, Suit, find_duplicate, of_rank
+from cardlib.cards import Card, Rank, Suit, find_duplicate, hand_order, of_rank
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
 from cardlib.game import Fact
@@ -368,7 +368,7 @@ def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -
     hand, rank = table.hands[move.target], move.rank
     given = [card for card in hand if card.rank == rank and move.asks_for(card)]
     if given:
-        given.sort()
+        given.sort(key=hand_order)
         kept = [card for card in hand if card.rank != rank or not move.asks_for(card)]
         table.hands[move.target] = kept
         table.hands[asker] += given

@@ -116,3 +116,15 @@ def test_a_card_is_made_only_of_a_rank_and_a_suit(rank, suit):
     with pytest.raises(NotationError):
         Card(rank, suit)
     assert Card(Rank.ACE, Suit.SPADES) is not None
+
+
+def test_hand_order_sorts_as_the_cards_do_and_of_rank_is_the_packs_four():
+    """``hand_order`` (a sort key of numbers) puts cards in their own order, rank then suit,
+    and ``of_rank`` gives a rank's four cards of the pack in suit order (issue 29)."""
+    from cardlib.cards import hand_order, of_rank
+
+    for seed in range(50):
+        cards = shuffled(standard_deck(), seed)[: 1 + seed]
+        assert sorted(cards, key=hand_order) == sorted(cards)
+    for rank in Rank:
+        assert of_rank(rank) == tuple(Card(rank, suit) for suit in sorted(Suit))
