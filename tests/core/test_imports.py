@@ -8,9 +8,11 @@ imports without either, so a rule writer's install needs neither.
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.conftest import ROOT
 
@@ -54,3 +56,34 @@ def test_a_widget_module_does_import_ipywidgets() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == "True"
+
+
+def imported_by(path: Path) -> set[str]:
+    """Every module a file imports, at any depth (a function's own imports and those only
+    for the type checker too), as dotted names; ``from cardlib import games`` gives
+    ``cardlib.games``."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_the_catalogue_never_imports_the_registry() -> None:
+    """The registry (``cardlib.games``) stands above the catalogue: a game's spec asks the
+    catalogue for its rules, and the catalogue finds each game's rules and enforcing
+    functions in the game's folder, never through the registry."""
+    assert "cardlib.games" not in imported_by(ROOT / "cardlib" / "catalogue.py")
+    code = (
+        "import sys\nfrom cardlib.catalogue import glossary, rules, sources\n"
+        "assert all(rules[r].enforced_by for r in rules)\n"
+        "assert all(sources.statements(g) for g in sources.games()) and glossary.terms()\n"
+        "print('cardlib.games' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "False"
