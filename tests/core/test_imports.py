@@ -87,3 +87,40 @@ def test_the_catalogue_never_imports_the_registry() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == "False"
+
+
+def modules_reached(start: str) -> set[str]:
+    """The cardlib modules that ``start`` imports, and they in turn, at any depth (each
+    import read from the files, as :func:`imported_by` reads them; ``cardlib.a.B`` is the
+    module ``cardlib.a``)."""
+    package = ROOT / "cardlib"
+    files = {
+        ".".join(("cardlib", *p.relative_to(package).with_suffix("").parts)).removesuffix(
+            ".__init__"
+        ): p
+        for p in package.rglob("*.py")
+    }
+
+    def module(name: str) -> str | None:
+        while name and name not in files:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    reached: set[str] = set()
+    todo = [start]
+    while todo:
+        for name in imported_by(files[todo.pop()]):
+            found = module(name)
+            if found is not None and found not in reached:
+                reached.add(found)
+                todo.append(found)
+    return reached
+
+
+def test_no_circle_goes_through_the_registry() -> None:
+    """Nothing the registry imports imports the registry back, however deep: the registry
+    stands above the core, the catalogue and the exercises' machinery, which a game's spec
+    uses (what ``farm-studio look`` would draw as a circle through ``cardlib/games.py``)."""
+    reached = modules_reached("cardlib.games")
+    assert "cardlib.catalogue" in reached and "cardlib.arguments" in reached  # it does read
+    assert "cardlib.games" not in reached, sorted(reached)
