@@ -235,15 +235,6 @@ def _iterable(value: object) -> bool:
     return True
 
 
-def game(value: object, what: str = "game") -> str:
-    """The name of one of cardlib's games (``"golf"``, ``"go-fish"``, ``"rook"``)."""
-    from cardlib.games import GAMES  # the games check their own arguments with this module
-
-    if not isinstance(value, str) or value not in GAMES:
-        raise NotationError(f"{shown(value)} is not a game: use {', '.join(map(repr, GAMES))}")
-    return str(value)
-
-
 def mapping(value: object, what: str) -> Mapping[Any, Any]:
     """``value`` if it is a mapping (a dict)."""
     if not isinstance(value, Mapping):
@@ -279,7 +270,6 @@ __all__ = [
     "card",
     "flag",
     "function",
-    "game",
     "instance",
     "mapping",
     "optional_text",

@@ -1,4 +1,9 @@
-"""The rule catalogue and the traceability tables, read from package data on first use.
+"""The rule catalogue and the traceability tables, read from the games' folders on first use.
+
+A game's part of the catalogue is ``catalogue.yaml`` in its folder (``cardlib/<game>/``)
+and its traceability table ``sources.yaml`` beside it: the catalogue finds them in the
+folders themselves (:func:`game_folders`) and never imports the registry
+(:mod:`cardlib.games`), which stands above it.
 
 ``cardlib.rules["GOLF-COLUMN"]`` is a :class:`Rule`: its game, the rule in plain words,
 the sources it comes from, the rule sets it belongs to and the :class:`Interpretation`
@@ -19,13 +24,34 @@ import html
 import inspect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: the package data: the rule catalogue (rules/<game>.yaml) and the source tables (sources/)
-DATA = Path(__file__).resolve().parent / "data"
+#: the cardlib package, whose folders hold the games
+PACKAGE = Path(__file__).resolve().parent
+
+#: the package data the games share: the glossary (and the example schema)
+DATA = PACKAGE / "data"
+
+#: the file of a game's folder that holds its part of the rule catalogue
+CATALOGUE = "catalogue.yaml"
+
+#: the file of a game's folder that holds its traceability table
+SOURCES = "sources.yaml"
+
+
+def game_folders(root: Path = PACKAGE) -> list[Path]:
+    """The folders of ``root`` (the cardlib package) that hold a game's part of the
+    catalogue (a :data:`CATALOGUE` file), in name order: the catalogue reads its games from
+    their folders, never from the registry (:mod:`cardlib.games` reads the catalogue)."""
+    return sorted(
+        (entry for entry in root.iterdir() if (entry / CATALOGUE).is_file()),
+        key=lambda e: e.name,
+    )
+
 
 #: the one function that enforces each rule ID, filled in as the game packages are imported
 #: (each engine marks its rule functions with :func:`enforces`)
@@ -123,6 +149,7 @@ class Rule:
     phase: str = field(default="", repr=False)
     worked_case: str = field(default="", repr=False)
     table: ValuesTable | None = field(default=None, repr=False)
+    package: str = field(default="", repr=False)
 
     def __str__(self) -> str:
         return f"{self.id} ({self.title}): {self.text}"
@@ -141,12 +168,12 @@ class Rule:
 
     @property
     def enforced_by(self) -> Callable[..., Any] | None:
-        """The function that enforces this rule (its game's package is imported to find
-        it), or None while the engine has not marked one."""
-        from cardlib.games import GAMES
-
-        if self.game in GAMES:
-            GAMES[self.game].load()
+        """The function that enforces this rule, or None while the engine has not marked
+        one.  The package of the game's folder (:attr:`package`, the folder its catalogue
+        was read from) is imported to find it: importing a game's package imports its
+        engine, whose rule functions mark themselves."""
+        if self.package and self.id not in ENFORCED_BY:
+            import_module(self.package)
         return ENFORCED_BY.get(self.id)
 
     @property
@@ -182,6 +209,7 @@ class RuleBook(Mapping[str, Rule]):
     def __init__(self) -> None:
         self._rules: dict[str, Rule] | None = None
         self._games: dict[str, dict[str, Any]] = {}
+        self._folders: dict[str, Path] = {}
 
     def _load(self) -> dict[str, Rule]:
         if self._rules is None:
@@ -189,13 +217,13 @@ class RuleBook(Mapping[str, Rule]):
 
             rules: dict[str, Rule] = {}
             games: dict[str, dict[str, Any]] = {}
-            folder = DATA / "rules"
-            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-                if not entry.name.endswith(".yaml"):
-                    continue
-                raw = yaml.safe_load(entry.read_text("utf-8"))
+            folders: dict[str, Path] = {}
+            for folder in game_folders():
+                raw = yaml.safe_load((folder / CATALOGUE).read_text("utf-8"))
                 game, sources = raw["game"], raw["sources"]
                 games[game] = raw
+                folders[game] = folder
+                package = f"{__package__}.{folder.name}"
                 for r in raw["rules"]:
                     table = r.get("table")
                     rules[r["id"]] = Rule(
@@ -226,8 +254,10 @@ class RuleBook(Mapping[str, Rule]):
                             ask=tuple((str(k), v) for k, v in table["ask"].items()),
                             of=table.get("of"),
                         ),
+                        package=package,
                     )
             self._games = games
+            self._folders = folders
             self._rules = rules
         return self._rules
 
@@ -251,6 +281,11 @@ class RuleBook(Mapping[str, Rule]):
         """The games the catalogue has rules for, in the order of its files."""
         self._load()
         return list(self._games)
+
+    def folder(self, game: str) -> Path:
+        """The folder a game's catalogue was read from (``cardlib/<folder>/``)."""
+        self._load()
+        return self._folders[game]
 
     def name(self, game: str) -> str:
         """A game's name as the catalogue gives it (``"Six Card Golf"``)."""
@@ -337,7 +372,8 @@ class Statement:
 
 
 class Sources:
-    """The traceability tables (``cardlib/data/sources/<game>.yaml``), loaded lazily."""
+    """The traceability tables (``sources.yaml`` in a game's folder, beside its
+    ``catalogue.yaml``), loaded lazily."""
 
     def __init__(self) -> None:
         self._raw: dict[str, Any] = {}
@@ -345,18 +381,13 @@ class Sources:
 
     def games(self) -> list[str]:
         """The games that have a table, in name order."""
-        folder = DATA / "sources"
-        if not folder.is_dir():
-            return []
-        return sorted(
-            e.name.removesuffix(".yaml") for e in folder.iterdir() if e.name.endswith(".yaml")
-        )
+        return sorted(game for game in rules.games() if (rules.folder(game) / SOURCES).is_file())
 
     def _read(self, game: str) -> Any:
         if game not in self._raw:
             import yaml
 
-            entry = DATA / "sources" / f"{game}.yaml"
+            entry = rules.folder(game) / SOURCES
             self._raw[game] = yaml.safe_load(entry.read_text("utf-8"))
         return self._raw[game]
 

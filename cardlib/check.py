@@ -34,7 +34,7 @@ from cardlib.errors import (
 )
 from cardlib.examples import STDIN, Map, Seq, clip, locate, one_line, read_documents, validate
 from cardlib.game import Event, Game
-from cardlib.games import GAMES
+from cardlib.games import GAMES, known_game
 
 Kind = Literal["input", "illegal", "mismatch", "internal"]
 
@@ -444,7 +444,7 @@ def shipped_examples(game: str | None = None) -> Path:
     in an installed cardlib its own copy (``cardlib/data/examples``, put there when the wheel
     is built); in the repository (an editable install) its ``examples/``, the one source."""
     if game is not None:
-        game = arguments.game(game)
+        game = known_game(game)
     package = Path(__file__).resolve().parent
     candidates = [package / "data" / "examples"]
     if (package.parent / "pyproject.toml").is_file():  # the source tree

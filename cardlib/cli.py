@@ -39,8 +39,8 @@ def _parser() -> argparse.ArgumentParser:
 
     parser = _Parser(
         prog="cardlib",
-        description="Check worked examples of Go Fish, Six Card Golf and Rook against the rules, "
-        "explain the rules, and simulate games.",
+        description="Check worked examples of card games against their rules, explain the "
+        "rules, and simulate games.",
         epilog="Exit status of check: 0 all passed, 1 a move is illegal or a claim is wrong, "
         "2 a file cannot be read or is invalid (or a usage error), 3 cardlib itself failed.",
     )
@@ -86,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Print rules: each in full, in one line, with the sentences of the source "
         "articles it comes from, quoted in the original beside their English reading.",
     )
-    rules.add_argument("ids", nargs="*", help="rule IDs or a game (golf); default: all")
+    rules.add_argument("ids", nargs="*", help="rule IDs or a game's ID; default: all")
     what = rules.add_mutually_exclusive_group()
     what.add_argument(
         "--sources",
@@ -98,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
         "--sheet",
         action="store_true",
         help="print a game's one-page rules sheet as HTML, ready to print "
-        "(cardlib rules --sheet golf > golf-rules.html)",
+        "(cardlib rules --sheet GAME > rules.html)",
     )
     what.add_argument(
         "--glossary",

@@ -33,7 +33,7 @@ from cardlib import arguments, files
 from cardlib.check import play_step
 from cardlib.claims import Confirmed
 from cardlib.errors import NotationError, SaveError
-from cardlib.games import GAMES, PROBE
+from cardlib.games import GAMES, PROBE, known_game
 from cardlib.text import valid
 
 
@@ -91,7 +91,7 @@ def example(
     """The worked example of a game: ``first`` is the game before the first move (a fresh
     deal with ``seed``, or, with ``seed=None``, a position), ``moves`` the (player, move)
     pairs made since.  Returns YAML text that ``cardlib check`` passes."""
-    spec = GAMES[arguments.game(game_id, "game_id")]
+    spec = GAMES[known_game(game_id)]
     _game_of(first, game_id)
     for pair in arguments.sequence(moves, "moves"):
         if not (

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import (
     Any,
     ClassVar,
+    Generic,
     NamedTuple,
     Protocol,
     TypeVar,
@@ -391,7 +392,31 @@ class SeatView(Protocol):
     def legal_moves(self) -> LegalMoves[Any]: ...
 
 
+class ViewMoves(Generic[M]):
+    """What every game's seat view does alike, written once: its legal moves are the
+    :class:`LegalMoves` of the moves it holds (``legal``, none when it is not the player's
+    turn), and it parses a move as its game's move type does (``move_type.parse``).  A
+    view (a frozen dataclass) derives from it and says its ``move_type``."""
+
+    __slots__ = ()
+
+    move_type: ClassVar[Any]
+    legal: Sequence[M]
+
+    def legal_moves(self) -> LegalMoves[M]:
+        """The player's legal moves now (none when it is not their turn)."""
+        return LegalMoves(self)
+
+    def _legal(self) -> Sequence[M]:
+        return self.legal
+
+    @classmethod
+    def parse_move(cls, text: Any) -> M:
+        move: M = cls.move_type.parse(text)
+        return move
+
+
 #: a computer player: (the view of the player to move, a random generator) -> a legal move
 Bot = Callable[[Any, Any], Any]
 
-__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result", "SeatView"]
+__all__ = ["Bot", "Event", "Fact", "Game", "LegalMoves", "Result", "SeatView", "ViewMoves"]

@@ -30,7 +30,6 @@ from cardlib.game import Bot
 
 if TYPE_CHECKING:
     from cardlib.catalogue import Rule
-    from cardlib.exercises.model import Chapter
 
 #: players' names when only their number is given
 NAMES = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
@@ -130,8 +129,9 @@ class GameSpec:
     * ``bot``: its simple computer player ``(game, rng) -> move``;
     * ``widgets``: the names of its widgets in the module ``widget_module`` names (which
       imports ipywidgets), each given by :meth:`widget`;
-    * ``exercises``: where its chapter of the course's exercises is (``"module:NAME"``),
-      given by :attr:`chapter`; None for a game the course does not teach;
+    * ``exercises``: where its chapter of the course's exercises is (``"module:NAME"``,
+      which :func:`cardlib.exercises.course.chapters` imports); None for a game the course
+      does not teach;
     * ``rules``: rules of its own where they are not in the course's catalogue (a game
       from outside cardlib); their IDs are what its engine's events and refusals name.
     """
@@ -169,14 +169,6 @@ class GameSpec:
             raise KeyError(name)
         return getattr(resolve_name(self.widget_module), name)
 
-    @property
-    def chapter(self) -> Chapter | None:
-        """Its chapter of the course's exercises (None: the course has none)."""
-        if self.exercises is None:
-            return None
-        chapter: Chapter = resolve_name(self.exercises)
-        return chapter
-
     def load(self) -> tuple[ModuleType, Bot]:
         """Its claims module and its bot (importing the claims registers its rules'
         functions, which :attr:`cardlib.catalogue.Rule.enforced_by` reads)."""
@@ -190,6 +182,16 @@ class GameSpec:
         from cardlib.catalogue import rules
 
         return rules.get(rule_id)
+
+
+def known_game(value: object) -> str:
+    """``value`` if it is the ID of a game of the registry (:data:`GAMES`), else a
+    :class:`~cardlib.errors.NotationError` that lists them."""
+    if not isinstance(value, str) or value not in GAMES:
+        raise NotationError(
+            f"{arguments.shown(value)} is not a game: use {', '.join(map(repr, GAMES))}"
+        )
+    return value
 
 
 def named_seats(n: int) -> tuple[str, ...]:
@@ -350,6 +352,7 @@ __all__ = [
     "Simulation",
     "Standing",
     "changed_options",
+    "known_game",
     "named_seats",
     "one_rule_set",
     "options_of",

@@ -327,7 +327,7 @@ BINDER_BADGE = (
 
 PUBLISHED_README = """# The cardlib course: student edition
 
-Card games as a course in JupyterLab: Six Card Golf, Go Fish and Rook, rule by rule, with
+Card games as a course in JupyterLab: {games}, rule by rule, with
 worked examples proved by the rules engine, widgets to try moves and graded exercises. Open
 `start-here.ipynb` first. The notebooks need the course's library, the distribution
 `cardlib-course` (its import package is `cardlib`), in the kernel's environment. It is not on
@@ -343,6 +343,15 @@ puts it into each learner's home and never overwrites their changes on a later c
 
     https://<hub>/hub/user-redirect/git-pull?repo=<this repository>&branch=main&urlpath=lab/tree/<its folder>/start-here.ipynb
 """
+
+
+def _taught() -> str:
+    """The games the course teaches (those with exercises), by their titles, in the
+    registry's order: "A, B and C"."""
+    from cardlib.games import GAMES
+
+    titles = [spec.title for spec in GAMES.values() if spec.exercises is not None]
+    return " and ".join(filter(None, [", ".join(titles[:-1]), *titles[-1:]]))
 
 
 def publish(dest: Path, binder: str | None = None) -> str:
@@ -366,7 +375,7 @@ def publish(dest: Path, binder: str | None = None) -> str:
         _git(dest, "init", "--quiet", "--initial-branch=main")
     build_student(dest, fallback=not has_nbgrader())
     source = _source_commit()
-    readme = PUBLISHED_README.format(source=source)
+    readme = PUBLISHED_README.format(source=source, games=_taught())
     if binder is not None:
         title, rest = readme.split("\n\n", 1)
         readme = title + "\n\n" + BINDER_BADGE.format(student=binder) + rest
@@ -556,7 +565,7 @@ def main(argv: list[str] | None = None) -> int:
     who = key.add_mutually_exclusive_group(required=True)
     who.add_argument("--student", help="the student's ID, as nbgrader knows them")
     who.add_argument("--rubric", action="store_true", help="the grading rubric (Markdown)")
-    key.add_argument("--notebook", help="only this notebook's exercises (golf, golf.ipynb)")
+    key.add_argument("--notebook", help="only this notebook's exercises (NAME or NAME.ipynb)")
     check = sub.add_parser("variants", help="check N students' variants of every exercise")
     check.add_argument("--n", type=int, default=50, help="how many students (default 50)")
     args = parser.parse_args(argv)

@@ -90,7 +90,7 @@ LITE_NOTE = """\
 > * **To hand a notebook in** (or keep a copy), save it (`Ctrl+S`), then right-click it in
 >   the file browser on the left and choose **Download**; hand in the `.ipynb` file that
 >   your browser downloads. *File → Download* does the same for the open notebook. A widget
->   exercise also saves your moves beside the notebook (`golf-4.answer.json`, say): download
+>   exercise also saves your moves beside the notebook (`<notebook>-<n>.answer.json`): download
 >   that file too.
 > * To start a notebook afresh, right-click it in the file browser and **Delete** it, then
 >   reload the page: the course's copy comes back.

@@ -32,7 +32,7 @@ from typing import Any
 from cardlib import arguments
 from cardlib.analysis.measures import Measure, Tally
 from cardlib.errors import NotationError
-from cardlib.games import GAMES
+from cardlib.games import GAMES, known_game
 from cardlib.simulate.rows import Row
 from cardlib.simulate.run import PROCESSES_FROM, stream, usable_cpus
 
@@ -101,7 +101,7 @@ def default_variants(game: str) -> list[Variant]:
     """A game's default study: each of its rule sets, then each option that is off by
     default (a true-or-false field of its options) switched on under the first rule set,
     where the rules accept it."""
-    spec = GAMES[arguments.game(game)]
+    spec = GAMES[known_game(game)]
     out = [Variant(r, r) for r in spec.rule_sets]
     first = spec.rule_sets[0]
     try:
@@ -224,7 +224,7 @@ def compare(
     ``executor``: local worker processes or a Dask cluster), the rows reduced as they come.
     The bootstrap of variant ``j`` draws from ``random.Random(seed + j)``.
     """
-    spec = GAMES[arguments.game(game)]
+    spec = GAMES[known_game(game)]
     n = _count(n, "n", 1)
     order_games = n if order_games is None else _count(order_games, "order_games", 0)
     resamples = _count(resamples, "resamples", 0)

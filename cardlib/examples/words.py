@@ -39,7 +39,7 @@ _TYPE_WORDS = {
 }
 #: the patterns of the schema, said as what they ask for
 _PATTERN_WORDS = {
-    "^[A-Z]+(-[A-Z0-9]+)+$": "a rule ID, written like GF-BOOK or ROOK-BID-MIN",
+    "^[A-Z]+(-[A-Z0-9]+)+$": "a rule ID: capitals and digits in parts joined by hyphens, GAME-RULE",
     "^[1-9]$": "a trick number, 1 to 9",
     "^[^\\s\\u0000-\\u001f\\u007f-\\u009f]+( [^\\s\\u0000-\\u001f\\u007f-\\u009f]+)*$": (
         "a name of printable words separated by single spaces, with no space at either end"

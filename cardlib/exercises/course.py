@@ -6,6 +6,8 @@ each game's, from the game's own folder (``cardlib/<game>/exercises.py``, which 
 
 from __future__ import annotations
 
+from pkgutil import resolve_name
+
 from cardlib.exercises.model import Chapter
 
 
@@ -20,5 +22,7 @@ def chapters() -> list[Chapter]:
     from cardlib.exercises.start_here import EXERCISES as START_HERE
     from cardlib.games import GAMES
 
-    games = [spec.chapter for spec in GAMES.values()]
-    return [START_HERE, *(chapter for chapter in games if chapter is not None), REVIEW]
+    games: list[Chapter] = [
+        resolve_name(spec.exercises) for spec in GAMES.values() if spec.exercises is not None
+    ]
+    return [START_HERE, *games, REVIEW]

@@ -282,7 +282,7 @@ class RuleID(Value[V]):
         text = value.strip().upper()
         if text not in rules:
             raise FormError(
-                f"{what} is {value!r}, which is not a rule ID (they look like GOLF-COLUMN)."
+                f"{what} is {value!r}, which is not a rule ID (they look like {next(iter(rules))})."
             )
         return text
 

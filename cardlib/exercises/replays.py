@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cardlib import arguments
+from cardlib.games import known_game
 
 
 class ReplayTable:
@@ -16,7 +16,7 @@ class ReplayTable:
     def __init__(self, game: str) -> None:
         from cardlib.check import check_paths, shipped_examples
 
-        self.game = arguments.game(game)
+        self.game = known_game(game)
         self.reports = check_paths([shipped_examples(game)])
         self.rows = [
             (

@@ -1,4 +1,4 @@
-"""The rules of Go Fish, one function a rule of the catalogue (``cardlib/data/rules/gofish.yaml``),
+"""The rules of Go Fish, one function a rule of the catalogue (``cardlib/gofish/catalogue.yaml``),
 in the order of play.  Each is marked with the rule it enforces (``cardlib rules GF-BOOK
 --code`` prints it) and its docstring is the rule.
 

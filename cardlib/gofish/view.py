@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from cardlib.cards import Card, Rank
-from cardlib.game import LegalMoves
+from cardlib.game import ViewMoves
 from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.options import GoFishOptions
 
@@ -33,13 +33,14 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class GoFishView:
+class GoFishView(ViewMoves[GoFishMove]):
     """One player's view of the game: their ``hand`` (sorted), every player's number of
     cards and books, the stock's size, the requests made so far, the table's options, and
     the player's legal requests now with the rule that decides them; and what the table
     says aloud: who is out, why it is the player to move's turn, and who won."""
 
     game: ClassVar[str] = "go-fish"
+    move_type: ClassVar[type[GoFishMove]] = GoFishMove
 
     player: str
     players: tuple[str, ...]
@@ -66,17 +67,6 @@ class GoFishView:
     @property
     def is_over(self) -> bool:
         return self.to_move is None
-
-    def legal_moves(self) -> LegalMoves[GoFishMove]:
-        """The player's legal requests now (none when it is not their turn)."""
-        return LegalMoves(self)
-
-    def _legal(self) -> Sequence[GoFishMove]:
-        return self.legal
-
-    @staticmethod
-    def parse_move(text: str | GoFishMove) -> GoFishMove:
-        return GoFishMove.parse(text)
 
 
 def view_of(game: GoFishGame, player: str) -> GoFishView:

@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cardlib.cards import Card
-from cardlib.game import LegalMoves
+from cardlib.game import ViewMoves
 from cardlib.golf.moves import GolfMove, Position
 
 
 @dataclass(frozen=True)
-class GolfView:
+class GolfView(ViewMoves[GolfMove]):
     """One player's view of a hand: ``layouts`` (every player's six positions, a card where
     it is face up, None where it is face down), the discard pile (bottom to top), the
     stock's size, the card the player holds (or, taken from the discard pile, the card
@@ -37,6 +37,7 @@ class GolfView:
     that decides them."""
 
     game: ClassVar[str] = "golf"
+    move_type: ClassVar[type[GolfMove]] = GolfMove
 
     player: str
     players: tuple[str, ...]
@@ -64,17 +65,6 @@ class GolfView:
     def seen(self, player: str, position: Position) -> Card | None:
         """The card at ``position`` of ``player``'s layout if it is face up, else None."""
         return self.layouts[player][position]
-
-    def legal_moves(self) -> LegalMoves[GolfMove]:
-        """The player's legal moves now (none when it is not their turn)."""
-        return LegalMoves(self)
-
-    def _legal(self) -> tuple[GolfMove, ...]:
-        return self.legal
-
-    @staticmethod
-    def parse_move(text: str | GolfMove) -> GolfMove:
-        return GolfMove.parse(text)
 
 
 __all__ = ["GolfView"]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from cardlib.game import LegalMoves
+from cardlib.game import ViewMoves
 from cardlib.rook.cards import Colour, RookCard
 from cardlib.rook.moves import RookMove
 from cardlib.rook.nest import LayAsides
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class RookView:
+class RookView(ViewMoves[RookMove]):
     """One player's view of a hand: their cards (``hand``, in pack order), every player's
     number of cards, the auction (``history`` holds its bids and passes, trump and the
     cards played; a lay-aside only for the bidder), the high bid and its bidder, the
@@ -46,6 +46,7 @@ class RookView:
     moves now with the rule that decides them."""
 
     game: ClassVar[str] = "rook"
+    move_type: ClassVar[type[RookMove]] = RookMove
 
     player: str
     players: tuple[str, ...]
@@ -84,17 +85,6 @@ class RookView:
     def partner_of(self, player: str) -> str:
         """The player's partner, who sits opposite (:func:`cardlib.rook.seats.partner_of`)."""
         return partner_seated(self.players, player)
-
-    def legal_moves(self) -> LegalMoves[RookMove]:
-        """The player's legal moves now (none when it is not their turn)."""
-        return LegalMoves(self)
-
-    def _legal(self) -> Sequence[RookMove]:
-        return self.legal
-
-    @staticmethod
-    def parse_move(text: str | RookMove) -> RookMove:
-        return RookMove.parse(text)
 
 
 def view_of(hand: RookHand, player: str) -> RookView:

@@ -12,7 +12,7 @@ from typing import Any
 from cardlib import arguments
 from cardlib.bots import random_bot, simple_bot
 from cardlib.errors import NotationError
-from cardlib.games import GAMES, GameSpec
+from cardlib.games import GAMES, GameSpec, known_game
 
 BOTS: dict[str, Callable[[Any, random.Random], Any]] = {
     "random": random_bot,
@@ -63,7 +63,7 @@ def plan(
 ) -> Plan:
     """The plan of a simulation, its arguments checked (:class:`~cardlib.errors.NotationError`,
     a :class:`ValueError`)."""
-    spec = GAMES[arguments.game(game)]
+    spec = GAMES[known_game(game)]
     seed = arguments.whole(seed, "seed")
     rule_set = arguments.optional_text(rule_set, "rule_set")
     if options is not None:

@@ -26,7 +26,7 @@ MAX_GAMES = 10**12
 
 
 def simulate(
-    game: str = "go-fish",
+    game: str,
     n: int = 1000,
     *,
     seed: int = 0,
@@ -86,7 +86,7 @@ def simulate(
 
 
 def stream(
-    game: str = "go-fish",
+    game: str,
     n: int = 1000,
     *,
     seed: int = 0,

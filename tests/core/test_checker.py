@@ -427,7 +427,11 @@ SCHEMA_IN_WORDS = {
     ),
     "pattern": (
         _GOLF + "steps:\n  - Mei: flip TL\n    illegal: golf order\n",
-        (8, 5, "steps/0/illegal: must be a rule ID, written like GF-BOOK or ROOK-BID-MIN"),
+        (
+            8,
+            5,
+            "steps/0/illegal: must be a rule ID: capitals and digits in parts joined by hyphens, GAME-RULE",
+        ),
     ),
     "a list too short": (
         _GOLF + "steps: []\n",

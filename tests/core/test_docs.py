@@ -81,11 +81,11 @@ def test_the_guide_says_who_published_the_articles_and_learners_get_the_primary_
     seeds = sorted(
         {
             entry["file"]
-            for path in (ROOT / "cardlib" / "data" / "sources").glob("*.yaml")
+            for path in (ROOT / "cardlib").glob("*/sources.yaml")
             for entry in yaml.safe_load(path.read_text())["sources"]
         }
     )
-    assert len(seeds) == 5 and "cardlib/data/sources/" in section
+    assert len(seeds) == 5 and "cardlib/<game>/sources.yaml" in section
     assert "online casino" in section and "娛樂城" in section, "the publisher is named honestly"
     for primary in ("Pagat", "Bicycle", "the Game Rules site", "1988 *Official Rook"):
         assert primary in section, primary

@@ -1,4 +1,4 @@
-"""The articles' own words: every traced statement of cardlib/data/sources/<game>.yaml quotes
+"""The articles' own words: every traced statement of cardlib/<game>/sources.yaml quotes
 the sentence(s) of the article it reads (``quote:``), verbatim in the article's language,
 beside its English reading (``says:``).
 

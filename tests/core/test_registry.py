@@ -24,6 +24,19 @@ ROOT = Path(__file__).resolve().parents[2]
 IDS = list(GAMES)
 
 
+def test_each_shipped_game_has_its_catalogue_in_its_folder():
+    """The catalogue reads the games' folders (it never imports the registry): the folders
+    it finds are the registry's shipped games' own, the folders of their specs."""
+    from cardlib.catalogue import rules
+    from cardlib.games import BUILT_IN
+
+    assert sorted(rules.games()) == sorted(BUILT_IN)
+    for game, where in BUILT_IN.items():
+        package = where.split(":")[0].rsplit(".", 1)[0]
+        assert f"cardlib.{rules.folder(game).name}" == package
+        assert all(rule.package == package for rule in rules.for_game(game))
+
+
 def test_the_tiny_game_is_registered_after_the_course_games():
     assert IDS == ["golf", "go-fish", "rook", "tiny"]
     assert register(TINY) is TINY  # the same game again changes nothing

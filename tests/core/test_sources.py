@@ -1,4 +1,4 @@
-"""The traceability tables (cardlib/data/sources/<game>.yaml): every statement of the
+"""The traceability tables (cardlib/<game>/sources.yaml): every statement of the
 sources maps to a rule or an example or says why not; every rule and every example of the
 game is cited (a rule may instead carry an interpretation); ids are unique, and the rule
 IDs and example files named exist."""

@@ -1,4 +1,4 @@
-"""One-line rules with their numbers (``summary:`` in cardlib/data/rules/<game>.yaml).
+"""One-line rules with their numbers (``summary:`` in cardlib/<game>/catalogue.yaml).
 
 Each rule's summary is one line, says more than the title, and keeps the rule's numbers.
 Which numbers of a rule's text are *rule numbers*, checkably:

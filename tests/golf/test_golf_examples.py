@@ -102,7 +102,7 @@ def test_every_statement_of_the_golf_article_is_traced_and_every_rule_and_exampl
 
     from tests.conftest import ROOT
 
-    data = yaml.safe_load((ROOT / "cardlib/data/sources/golf.yaml").read_text("utf-8"))
+    data = yaml.safe_load((ROOT / "cardlib/golf/sources.yaml").read_text("utf-8"))
     assert data["game"] == "golf"
     statements = [s for src in data["sources"] for s in src["statements"]]
     assert len({s["id"] for s in statements}) == len(statements)
@@ -115,7 +115,7 @@ def test_every_statement_of_the_golf_article_is_traced_and_every_rule_and_exampl
             assert (ROOT / example).is_file(), example
             cited_examples.add(example)
     assert cited_rules <= set(GAME_RULES)
-    catalogue = yaml.safe_load((ROOT / "cardlib/data/rules/golf.yaml").read_text("utf-8"))
+    catalogue = yaml.safe_load((ROOT / "cardlib/golf/catalogue.yaml").read_text("utf-8"))
     interpreted = {r["id"] for r in catalogue["rules"] if r.get("interpretations")}
     assert set(GAME_RULES) <= cited_rules | interpreted
     assert {f"examples/golf/{p.name}" for p in GOLF} <= cited_examples
