@@ -12,6 +12,7 @@ from cardlib.rook.cards import (
     RookCard,
     parse_rook_cards,
 )
+from tests.rook.invariants import hand_state
 
 # -- the article's hand (section 4): West deals, North wins the auction at 95 ---------------
 
@@ -124,18 +125,9 @@ def bird_forced() -> RookHand:
 
 
 def snapshot(hand: RookHand) -> tuple:
-    return (
-        hand.hands,
-        list(hand.nest),
-        hand.phase,
-        hand.to_move,
-        hand.high_bid,
-        hand.bid,
-        hand.trump,
-        list(hand.tricks),
-        hand.current_trick,
-        len(hand.log),
-    )
+    """Everything a refused move must leave as it was: the invariants' state of a hand and
+    its log."""
+    return (*hand_state(hand), len(hand.log))
 
 
 # -- a game of several hands -----------------------------------------------------------------
