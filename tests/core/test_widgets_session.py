@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardlib.errors import RuleViolation
+from cardlib.games import GAMES
 from cardlib.gofish import GoFishGame
 from cardlib.golf import GolfGame, GolfOptions, Position
 from cardlib.rook import RookHand
@@ -405,3 +406,27 @@ def test_a_learner_at_every_seat_is_told_everything():
     assert s.game.phase == "nest"
     assert s.log == [step.event.text for step in s.steps]
     assert "picks up the nest (" in s.log[-1]
+
+
+# -- every registered game's widgets ------------------------------------------------------
+
+
+def _descendants(widget):
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from _descendants(child)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "name"),
+    [pytest.param(g, name, id=f"{g}-{name}") for g in GAMES for name in GAMES[g].widgets],
+)
+def test_every_button_of_every_games_widget_has_an_accessible_name(game_id, name):
+    """Each widget a registered game names, built with its defaults: every button in it (card
+    controls, chips, Undo, Save...) has a tooltip, the name a screen reader says."""
+    import ipywidgets
+
+    widget = GAMES[game_id].widget(name)()
+    buttons = [b for b in _descendants(widget) if isinstance(b, ipywidgets.Button)]
+    assert buttons
+    assert [b.description for b in buttons if not b.tooltip.strip()] == []

@@ -238,7 +238,7 @@ def test_pytest_collects_every_test_from_the_sdist(built, tmp_path):
             "-p",
             "no:cacheprovider",
             "tests/core/test_checker.py",
-            "tests/golf/test_golf_examples.py",
+            "tests/core/test_game_examples.py",
             "-k",
             "shipped_example_passes or cli_checks_examples",
         ],

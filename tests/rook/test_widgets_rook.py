@@ -380,11 +380,9 @@ def test_rook_table_exports_a_hand_in_progress_and_a_changed_number_fails(tmp_pa
     changed_number_fails_at_its_line(path, r"score: \{NS: ")
 
 
-def test_every_control_has_an_accessible_name():
+def test_the_bid_chips_and_trump_buttons_say_their_move():
+    # every button having a name is tests/core/test_widgets_session.py's, for every game
     table = RookTable(seed=1)
-    controls = [*table.bid_chips.values(), table.pass_button, *table.trump_buttons.values()]
-    controls += list(table.cards.children)
-    assert all(c.tooltip for c in controls)
     assert table.bid_chips[95].tooltip == "bid 95"
     assert table.trump_buttons[next(iter(table.trump_buttons))].tooltip.startswith("trump ")
 

@@ -1,7 +1,6 @@
-"""The checks that the worked-example tests of golf, Go Fish and Rook share.
-
-Each game's test file keeps its own tables (claim corruptions, setup corruptions, hostile
-files) and its parametrisation with readable ids; the checks run on one row of a table.
+"""The checks of the worked examples, run by tests/core/test_game_examples.py for every
+registered game on the data the game's tests folder gives (``example_data.py``: its tables of
+claim changes, setup corruptions and hostile files); each check runs on one row of a table.
 """
 
 from __future__ import annotations
@@ -65,26 +64,63 @@ Corruption = tuple[Path, int, int, str, str]
 
 
 def claim_corruptions(
-    paths: Iterable[Path], changed: Callable[[str, list[str]], str | None]
+    paths: Iterable[Path], changed: Callable[[str, str, list[str]], str | None]
 ) -> Iterator[Corruption]:
     """(path, line, column, old, new) for every claimed value of the files: a flag flipped,
-    a number plus one, any other value as ``changed(value, players)`` says (None: kept)."""
+    a number plus one, any other value as ``changed(claim, value, players)`` says (None:
+    kept), ``claim`` being the key of the step's ``expect:`` it is under."""
     for path in paths:
         for doc in read_documents(path):
             players = list(doc["players"])
             for step in doc["steps"]:
                 if "expect" not in step:
                     continue
-                for line, col, value in claim_leaves(step["expect"]):
-                    if isinstance(value, bool):
-                        old = str(value).lower()
-                        yield path, line, col, old, {"true": "false", "false": "true"}[old]
-                    elif value is None:
-                        continue
-                    elif isinstance(value, int):
-                        yield path, line, col, str(value), str(value + 1)
-                    elif (new := changed(value, players)) is not None:
-                        yield path, line, col, value, new
+                expect = step["expect"]
+                for key, node in expect.items():
+                    leaves = (
+                        claim_leaves(node)
+                        if isinstance(node, Map | Seq)
+                        else [(*expect.where(key), node)]
+                    )
+                    for line, col, value in leaves:
+                        if isinstance(value, bool):
+                            old = str(value).lower()
+                            yield path, line, col, old, {"true": "false", "false": "true"}[old]
+                        elif value is None:
+                            continue
+                        elif isinstance(value, int):
+                            yield path, line, col, str(value), str(value + 1)
+                        elif (new := changed(key, value, players)) is not None:
+                            yield path, line, col, value, new
+
+
+def changer(
+    game_rules: list[str], cycles: Mapping[str, list[list[str]]]
+) -> Callable[[str, str, list[str]], str | None]:
+    """``changed(claim, value, players)`` from a game's data: a player becomes the next
+    player, a rule ID the next rule of the game; else the last word of the value that is in
+    one of the ``cycles`` (those of the claim's key first, then those of ``"*"``) becomes the
+    next word of its cycle (None: no word is)."""
+    tables = {
+        key: {
+            w: cycle[(i + 1) % len(cycle)] for cycle in reversed(lists) for i, w in enumerate(cycle)
+        }
+        for key, lists in cycles.items()
+    }
+
+    def changed(claim: str, value: str, players: list[str]) -> str | None:
+        if value in players:
+            return players[(players.index(value) + 1) % len(players)]
+        if value in game_rules:
+            return game_rules[(game_rules.index(value) + 1) % len(game_rules)]
+        words = value.split(" ")
+        for i in reversed(range(len(words))):
+            for table in (tables.get(claim, {}), tables.get("*", {})):
+                if words[i] in table:
+                    return " ".join([*words[:i], table[words[i]], *words[i + 1 :]])
+        return None
+
+    return changed
 
 
 def claim_corruption_ids(corruptions: Iterable[Corruption]) -> list[str]:
