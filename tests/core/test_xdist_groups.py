@@ -33,6 +33,9 @@ def test_a_group_runs_on_one_worker(tmp_path: Path) -> None:
         (tmp_path / name).write_text(text)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v"]
+        # without the plugins this suite of nothing does not need: nbval imports nbformat,
+        # and so jsonschema (with rfc3987_syntax, ~1.5 s of CPU), in each of 3 processes
+        + ["-p", "no:nbval", "-p", "no:hypothesispytest", "-p", "no:anyio"]
         + ["-p", "no:cacheprovider", str(tmp_path)],
         cwd=tmp_path,
         capture_output=True,
