@@ -117,21 +117,27 @@ test: $(TEST_STAMP) browser
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/cardlib check examples
+	@echo "make test: every test on every core; the golden corpus replays every 53rd game of each"
+	@echo "  variant (make golden: all of them); a skipped test is listed at the end with its reason"
 	$(BIN)/python -m pytest -n auto --dist loadgroup --durations=40
 
-# For development, a few minutes: lint, types, the examples, and the tests but the browser, the
-# golden corpus (its first 20 games a variant), fresh venvs, the JupyterLite site's build, the
-# book's build and nbgrader's course builds.
-# `make test` still runs everything.
+# For development, a few minutes: lint, types, the examples, and the tests but those below
+# (it prints them); `make test` still runs everything.
+QUICK_LEAVES_OUT := browser or venv or lite or book
+QUICK_IGNORES := tests/course/test_course.py tests/course/test_grades_export.py \
+  tests/course/test_nbgrader_route.py tests/course/test_install.py tests/course/test_editions.py
 quick: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/cardlib check examples
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "not browser and not venv and not golden and not lite and not book" \
-	  --ignore=tests/course/test_course.py --ignore=tests/course/test_grades_export.py \
-	  --ignore=tests/course/test_nbgrader_route.py
-	GOLDEN_SEEDS=20 $(BIN)/python -m pytest -q tests/golden
+	@echo "make quick leaves out (make test runs them): JupyterLab in Chromium (browser), fresh venvs"
+	@echo "  and pip builds (venv), the JupyterLite site's build (lite), the book's build (book) and"
+	@echo "  nbgrader's course builds, autograding and the editor's (node) checks of each edition"
+	@echo "  ($(notdir $(QUICK_IGNORES)): ~360 s of CPU);"
+	@echo "  the golden corpus replays every 251st game of each variant (20 games a variant)"
+	GOLDEN_SEEDS=every-251 $(BIN)/python -m pytest -q -n auto --dist loadgroup \
+	  -m "not ($(QUICK_LEAVES_OUT))" $(addprefix --ignore=,$(QUICK_IGNORES))
 
 # The whole golden corpus, every recorded game (before an engine change lands).
 golden: $(TEST_STAMP)

@@ -63,36 +63,56 @@ def cli():
 
 # ------------------------------------------- the suite across the cores (pytest-xdist)
 
-#: files whose tests share something outside their tmp_path (or one build a module), run on one
-#: worker in turn (the first prefix a file's path starts with names its group): the
-#: browser and course tests (one Playwright a worker, started before anything else runs in
-#: it; builds of cardlib, the offline JupyterLite site in build/lite/ and yaml-language-server
-#: in build/npm/), and the Pyodide digest that reads build/lite-cache/
+#: files whose tests share something outside their tmp_path, run on one worker in turn (the
+#: first prefix a file's path starts with names its group; xdist hands out the largest group
+#: first, and a group's files run in the order they are collected).  Each group is one shared
+#: thing; every other file's tests are shared out over the workers (issue 30: one "course"
+#: group of all of these took ~950 s on one worker while the other ran out of work).
 SHARED = {
-    # the book's build (tools/book.py, in its own tmp_path), made once for its tests: on one
-    # worker of its own, not behind the course's group
-    "tests/course/test_book.py": "book",
-    "tests/browser/": "course",
-    "tests/course/": "course",
-    "tests/core/test_same_seed_everywhere.py": "course",
+    # build/lite/ and build/lite-cache/: the offline JupyterLite site, built once a session
+    # (``offline_site``) by the first of these that needs it (the browser's look at the site
+    # comes first, in collection order), ``make lite`` on a copy that links the cache, and
+    # the Pyodide that the same-seed test runs from the cache
+    "tests/browser/test_lite_browser.py": "lite",
+    "tests/core/test_same_seed_everywhere.py": "lite",
+    "tests/course/test_lite.py": "lite",
+    # the other browser tests: one JupyterLab server a worker (``jupyter_lab``, session; its
+    # log is test-artifacts/jupyterlab-server.log) and one Chromium, started once
+    "tests/browser/": "lab",
+    # build/npm/: yaml-language-server, installed from npm the first time (two npm installs
+    # into one prefix at once break it)
+    "tests/course/test_editions.py": "npm",
+    "tests/course/test_packaging.py": "npm",
 }
+
+#: files whose module-scoped fixture builds something slow (in its own tmp_path), kept on one
+#: worker so that it is built once, not once a worker; they share nothing with other files
+ONE_WORKER = (
+    "tests/course/test_book.py",  # the book's build (tools/book.py, ~40 s)
+    "tests/course/test_course.py",  # the student edition nbgrader generates, and autograde
+    "tests/course/test_install.py",  # the teacher's course folder, nbgrader's hub route
+    "tests/course/test_notebook_text.py",  # the notebooks' text written into copies
+)
 
 
 def _group(path: str) -> str | None:
     """The worker group of a test file: its :data:`SHARED` group; the file itself for a
-    notebook (nbval runs its cells in order in one kernel) or the golden corpus (its process
-    pool made once); else none (its tests are shared out one by one)."""
+    notebook (nbval runs its cells in order in one kernel), the golden corpus (its process
+    pool made once) and the files of :data:`ONE_WORKER`; else none (its tests are shared out
+    one by one)."""
     shared = next((g for prefix, g in SHARED.items() if path.startswith(prefix)), None)
     if shared is not None:
         return shared
-    return path if path.endswith(".ipynb") or path.startswith("tests/golden/") else None
+    if path.endswith(".ipynb") or path.startswith("tests/golden/") or path in ONE_WORKER:
+        return path
+    return None
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under ``pytest -n N --dist loadgroup`` (``make test``) the tests are shared out over
     the workers one by one, but for the groups of :func:`_group`, each run on one worker in
-    order.  xdist hands out the largest group first (the course's), so a worker starts with it."""
+    order."""
     # on xdist's workers, where the tests are collected, --dist is "no" and loadgroup is set
     if not (getattr(config.option, "loadgroup", False) or config.option.dist == "loadgroup"):
         return

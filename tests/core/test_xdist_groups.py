@@ -33,6 +33,9 @@ def test_a_group_runs_on_one_worker(tmp_path: Path) -> None:
         (tmp_path / name).write_text(text)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v"]
+        # without the plugins this suite of nothing does not need: nbval imports nbformat,
+        # and so jsonschema (with rfc3987_syntax, ~1.5 s of CPU), in each of 3 processes
+        + ["-p", "no:nbval", "-p", "no:hypothesispytest", "-p", "no:anyio"]
         + ["-p", "no:cacheprovider", str(tmp_path)],
         cwd=tmp_path,
         capture_output=True,
@@ -43,3 +46,41 @@ def test_a_group_runs_on_one_worker(tmp_path: Path) -> None:
     workers = {line.split()[0] for line in done.stdout.splitlines() if " PASSED " in line}
     ran = sum(" PASSED " in line for line in done.stdout.splitlines())
     assert ran == 8 and len(workers) == 1, done.stdout[-2000:]
+
+
+def test_the_groups_are_the_shared_things_and_nothing_more() -> None:
+    """tests/conftest.py's groups: the files that share build/lite/ (or build/npm/, or one
+    JupyterLab server) take turns on one worker; a file whose module fixture builds something
+    slow stays on one worker; notebooks and the golden corpus each on one; independent course
+    files are shared out, not queued behind the others (issue 30: one "course" group of ~950 s
+    held a worker while the other ran out of work)."""
+    from tests.conftest import _group
+
+    lite = {
+        _group(p)
+        for p in (
+            "tests/browser/test_lite_browser.py",
+            "tests/course/test_lite.py",
+            "tests/core/test_same_seed_everywhere.py",
+        )
+    }
+    npm = {_group(p) for p in ("tests/course/test_editions.py", "tests/course/test_packaging.py")}
+    lab = {
+        _group(p)
+        for p in ("tests/browser/test_sheets_browser.py", "tests/browser/test_rook_browser.py")
+    }
+    assert len(lite) == len(npm) == len(lab) == 1 and len(lite | npm | lab) == 3
+    assert None not in lite | npm | lab
+    book, course = _group("tests/course/test_book.py"), _group("tests/course/test_course.py")
+    assert book and course and len({book, course} | lite | npm | lab) == 5
+    golf, rook = _group("notebooks/golf.ipynb"), _group("notebooks/rook.ipynb")
+    assert golf and rook and golf != rook
+    assert _group("tests/golden/test_golden.py") is not None
+    for independent in (
+        "tests/course/test_variants.py",
+        "tests/course/test_precommit_hook.py",
+        "tests/course/test_nbgrader_route.py",
+        "tests/course/test_grades_export.py",
+        "tests/core/test_random_play.py",
+    ):
+        assert _group(independent) is None, independent

@@ -3,10 +3,11 @@
 Every variant's games are replayed from their seeds and each canonical record's digest is
 compared with the stored one (see tests/golden/README.md).  A difference names the variant
 and the seeds, shows the first differing line of the first of them stored in full and says
-how to reproduce any seed.  The first 100 games of each variant are replayed unless
-``GOLDEN_SEEDS`` says how many (``GOLDEN_SEEDS=all``: every recorded game, ``make golden``;
-``GOLDEN_SEEDS=every-10``: seeds 0, 10, 20, ... of the whole corpus, a sample across all of
-it in a tenth of the time); ``GOLDEN_WORKERS`` sets the number of worker processes (default 2).
+how to reproduce any seed.  Every 53rd game of each variant is replayed (seeds 0, 53, 106,
+..., 4982: 95 games a variant, a sample across the whole corpus) unless ``GOLDEN_SEEDS`` says
+which (``GOLDEN_SEEDS=all``: every recorded game, ``make golden``; ``N``: the first N games;
+``every-K``: seeds 0, K, 2K, ...); ``GOLDEN_WORKERS`` sets the number of worker processes
+(default 2).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import concurrent.futures
 import copy
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -38,15 +40,19 @@ def executor() -> Iterator[concurrent.futures.Executor]:
         yield pool
 
 
-#: the games of each variant that ``make test`` replays: the first hundred (a fiftieth of the
-#: corpus, about a minute of CPU); ``GOLDEN_SEEDS=all`` (``make golden``) replays every
-#: recorded game, as an engine change must before it lands
-DEFAULT_SEEDS = 100
+#: the games of each variant that ``make test`` replays: every 53rd (95 games, about a minute
+#: of CPU for all variants), a sample of the whole corpus rather than its first games.  A
+#: seed's setup goes round the player counts and, for each, the dealers and the default
+#: dealer (and Rook's two ways of naming seats): a cycle of at most 35 seeds
+#: (``canon.setup``), so a prime step above that meets every combination of them.
+#: ``GOLDEN_SEEDS=all`` (``make golden``) replays every recorded game, as an engine change
+#: must before it lands
+DEFAULT_SEEDS = "every-53"
 
 
 def golden_seeds(asked: str | None = None) -> range:
     """The seeds to replay: ``N`` (the first N), ``all``, or ``every-K`` (every K-th)."""
-    asked = asked or os.environ.get("GOLDEN_SEEDS", str(DEFAULT_SEEDS))
+    asked = asked or os.environ.get("GOLDEN_SEEDS", DEFAULT_SEEDS)
     recorded = MANIFEST["seeds"]
     if asked == "all":
         return range(recorded)
@@ -57,6 +63,7 @@ def golden_seeds(asked: str | None = None) -> range:
 
 def test_golden_seeds_reads_its_three_forms() -> None:
     assert golden_seeds("all") == range(MANIFEST["seeds"])
+    assert len(golden_seeds(DEFAULT_SEEDS)) == 95 and golden_seeds(DEFAULT_SEEDS)[-1] == 4982
     assert golden_seeds("7") == range(7)
     assert list(golden_seeds("every-1000")) == list(range(0, MANIFEST["seeds"], 1000))
 
@@ -84,6 +91,22 @@ def replay(
             if lines is not None:
                 now_full[seed] = lines
     return differing, now_full
+
+
+def test_the_default_sample_meets_every_setup_of_every_variant() -> None:
+    """``make test``'s sample deals every player count with every dealer (and Rook's two ways
+    of naming seats) that the whole corpus does: each setup of the first 70 seeds (two cycles
+    of the longest, 35) is among the sample's."""
+
+    def setups(variant: canon.Variant, seeds: range) -> set[str]:
+        # the line that made the game, up to its seed (the players and the dealer)
+        return {re.sub(r"(, )?seed=.*", "", canon.setup(variant, s)[1]) for s in seeds}
+
+    for variant_id in RECORDED:
+        variant = canon.variants()[variant_id]
+        assert setups(variant, range(70)) <= setups(variant, golden_seeds(DEFAULT_SEEDS)), (
+            variant_id
+        )
 
 
 def test_the_corpus_covers_every_variant_of_the_registry() -> None:
