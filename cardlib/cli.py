@@ -134,6 +134,11 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         help="worker processes (default: by size; at most the CPUs this process may use)",
     )
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="a bar on standard error: games done, rate, time left (default: when it is a terminal)",
+    )
     for name, words in (
         ("analyse", "measure one rule set: fairness, luck, length, drama, with 95% intervals"),
         ("compare", "measure several rule sets or options side by side, on the same deals"),

@@ -32,9 +32,9 @@ iterator closed.
 The package, by concept: :mod:`~cardlib.simulate.plan` (the arguments checked, a game's
 seed, a fresh game as its spec deals it), :mod:`~cardlib.simulate.play` (the bots play one
 game; its row), :mod:`~cardlib.simulate.run` (where and in which batches the games run),
-:mod:`~cardlib.simulate.processes` (local worker processes), :mod:`~cardlib.simulate.rows`
-(the row and its CSV and JSON Lines) and :mod:`~cardlib.simulate.command` (``cardlib
-simulate``).
+:mod:`~cardlib.simulate.processes` (local worker processes), :mod:`~cardlib.simulate.progress`
+(the progress bar, tqdm's), :mod:`~cardlib.simulate.rows` (the row and its CSV and JSON Lines)
+and :mod:`~cardlib.simulate.command` (``cardlib simulate``).
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ from typing import Any
 from cardlib.errors import CardlibError
 from cardlib.files import open_to_write, words
 from cardlib.simulate.plan import BOTS
+from cardlib.simulate.progress import Progress
+from cardlib.simulate.progress import bar as tqdm_bar
 from cardlib.simulate.rows import Row, Writer
 from cardlib.simulate.run import batches as batches_of
 
@@ -30,7 +32,7 @@ def command(args: Any) -> int:
         if args.players:
             one = args.players[0]
             players = int(one) if len(args.players) == 1 and one.isdigit() else list(args.players)
-        bar = _Bar(args.n) if sys.stderr.isatty() and args.n >= 1000 else None
+        bar = _bar(args)
         batches = batches_of(
             args.game,
             args.n,
@@ -72,7 +74,7 @@ def command(args: Any) -> int:
         signals.restore()
 
 
-def _write(batches: Generator[list[Row], None, None], args: Any, bar: _Bar | None) -> int:
+def _write(batches: Generator[list[Row], None, None], args: Any, bar: Progress | None) -> int:
     """Write the rows batch by batch, each batch flushed; the exit status."""
     where = args.output or "standard output"
 
@@ -209,8 +211,18 @@ def _bot(name: str) -> str | Callable[[Any, random.Random], Any]:
     return bot
 
 
+def _bar(args: Any) -> Progress | None:
+    """The command's progress bar on standard error, when ``--progress`` asks for one or,
+    unsaid, when standard error is a terminal: tqdm's (games done, rate, time left), or
+    without tqdm (the core install) a plain one."""
+    if not (sys.stderr.isatty() if args.progress is None else args.progress):
+        return None
+    return tqdm_bar(args.n, desc=args.game, file=sys.stderr) or _Bar(args.n)
+
+
 class _Bar:
-    """A progress bar on standard error: ``[#####.....] 5,000/10,000 games``."""
+    """A plain progress bar on standard error, where tqdm is not installed:
+    ``[#####.....] 5,000/10,000 games``."""
 
     def __init__(self, total: int) -> None:
         self.total, self.done = total, 0

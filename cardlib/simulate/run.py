@@ -17,6 +17,7 @@ from cardlib.simulate.plan import Plan, check_runs
 from cardlib.simulate.plan import plan as make_plan
 from cardlib.simulate.play import play_batch, played
 from cardlib.simulate.processes import WINDOW, on_processes
+from cardlib.simulate.progress import bar
 from cardlib.simulate.rows import Row
 
 #: simulations at least this long run in local worker processes unless told otherwise
@@ -42,7 +43,7 @@ def simulate(
     max_moves: int = 10_000,
     full_game: bool = False,
     max_hands: int = 200,
-    progress: Callable[[int], None] | None = None,
+    progress: bool | Callable[[int], None] | None = None,
     history: bool = False,
 ) -> list[Row]:
     """Play ``n`` games of ``game`` (``"golf"``, ``"go-fish"``, ``"rook"``) and return their rows.
@@ -60,8 +61,11 @@ def simulate(
     busy, so a worker more than the CPUs makes nothing faster and costs memory) when ``n``
     is at least :data:`PROCESSES_FROM` or ``workers`` asks for more than one, and in this
     process otherwise.  Workers the machine will not start (a limit on processes on a
-    shared hub) are a :class:`~cardlib.errors.SimulationError` that says so.  ``progress(k)`` is
-    called as each batch of ``k`` games is done, in order.  :func:`stream` gives the same
+    shared hub) are a :class:`~cardlib.errors.SimulationError` that says so.  ``progress=True``
+    shows a bar of the games done, their rate and the time left (a widget in a notebook, a
+    line on standard error otherwise; nothing where tqdm is not installed: the ``simulation``
+    and ``course`` extras install it); ``progress`` a function is called ``progress(k)`` as
+    each batch of ``k`` games is done, in order.  :func:`stream` gives the same
     rows one at a time as their games finish, in bounded memory whatever ``n``.
     """
     return list(
@@ -102,7 +106,7 @@ def stream(
     max_moves: int = 10_000,
     full_game: bool = False,
     max_hands: int = 200,
-    progress: Callable[[int], None] | None = None,
+    progress: bool | Callable[[int], None] | None = None,
     history: bool = False,
 ) -> Generator[Row, None, None]:
     """The rows of :func:`simulate` (same arguments, same rows) one at a time, in order, as
@@ -169,7 +173,7 @@ def batches(
     max_moves: int,
     full_game: bool,
     max_hands: int,
-    progress: Callable[[int], None] | None,
+    progress: bool | Callable[[int], None] | None,
     history: bool = False,
 ) -> Generator[list[Row], None, None]:
     """The arguments checked now, and the games' rows batch by batch once asked for."""
@@ -192,25 +196,48 @@ def batches(
         raise NotationError(
             f"executor must be a concurrent.futures.Executor, not {arguments.shown(executor)}"
         )
-    if progress is not None:
+    if progress is not None and not isinstance(progress, bool):
         arguments.function(progress, "progress")
     plan = make_plan(
         game, seed, players, rule_set, options, bots, max_moves, full_game, max_hands, history
     )
     check_runs(plan)
-    if executor is not None:
-        at_once = workers or _capacity(executor)
-        spans = _spans(n, batch_size or _batch(n, at_once), at_once if batch_size is None else 0)
-        return _on_executor(executor, plan, spans, WINDOW * at_once, progress)
-    cpus = usable_cpus()
-    workers = (cpus if n >= PROCESSES_FROM else 1) if workers is None else min(workers, cpus)
-    if workers > 1 and n > 1:
-        size = batch_size or _batch(n, workers)
-        spans = _spans(n, size, workers if batch_size is None else 0)
-        return on_processes(plan, n, spans, min(workers, -(-n // size)), progress)
-    return _here(
-        plan, _spans(n, batch_size or max(1, min(n, 500)), 1 if batch_size is None else 0), progress
-    )
+
+    def run(progress: Callable[[int], None] | None) -> Generator[list[Row], None, None]:
+        if executor is not None:
+            at_once = workers or _capacity(executor)
+            size = batch_size or _batch(n, at_once)
+            spans = _spans(n, size, at_once if batch_size is None else 0)
+            return _on_executor(executor, plan, spans, WINDOW * at_once, progress)
+        cpus = usable_cpus()
+        used = (cpus if n >= PROCESSES_FROM else 1) if workers is None else min(workers, cpus)
+        if used > 1 and n > 1:
+            size = batch_size or _batch(n, used)
+            spans = _spans(n, size, used if batch_size is None else 0)
+            return on_processes(plan, n, spans, min(used, -(-n // size)), progress)
+        here = batch_size or max(1, min(n, 500))
+        return _here(plan, _spans(n, here, 1 if batch_size is None else 0), progress)
+
+    if progress is True:
+        return _with_bar(run, n, game)
+    return run(None if isinstance(progress, bool) else progress)
+
+
+def _with_bar(
+    run: Callable[[Callable[[int], None] | None], Generator[list[Row], None, None]],
+    n: int,
+    game: str,
+) -> Generator[list[Row], None, None]:
+    """``run``'s batches, counted on a progress bar (:func:`cardlib.simulate.progress.bar`)
+    from the first game to the last, closed however they end; no bar without tqdm."""
+    shown = bar(n, desc=game)
+    batches = run(shown)
+    try:
+        yield from batches
+    finally:
+        batches.close()
+        if shown is not None:
+            shown.close()
 
 
 def usable_cpus() -> int:

@@ -128,21 +128,50 @@ def test_make_course_gives_jupyterlab_the_courses_server_configuration():
     assert "terminal.bashrc" in config and (ROOT / "jupyter" / "terminal.bashrc").is_file()
 
 
-def test_the_host_workflows_run_the_readmes_commands():
-    """.github/workflows: the test job runs the README's test command (as .ci/run does) and
-    shows the examples as GitHub annotations; the publish job uploads what `make lite` builds."""
-    readme = (ROOT / "README.md").read_text()
+def _workflow(name: str) -> dict:
+    return yaml.safe_load((ROOT / ".github" / "workflows" / name).read_text(encoding="utf-8"))
+
+
+def _runs(steps: list[dict]) -> list[str]:
+    """The shell commands of a job's steps, one a line."""
+    return [line.strip() for s in steps for line in str(s.get("run", "")).splitlines()]
+
+
+def test_the_test_workflow_runs_the_readmes_test_command():
+    """.github/workflows/test.yml runs the README's test command (as .ci/run does) and then,
+    whatever its result, the worked examples again as GitHub annotations, on every push."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert re.search(r"^make test\b", readme, re.M)
     assert (ROOT / ".ci" / "run").read_text().strip().endswith("make test")
-    flows = ROOT / ".github" / "workflows"
-    test = yaml.safe_load((flows / "test.yml").read_text())
-    steps = [s.get("run", "") for s in test["jobs"]["test"]["steps"]]
-    assert "make test" in steps
-    assert any(re.search(r"cardlib check --format github examples/?$", s) for s in steps)
-    assert "bookworm" in test["jobs"]["test"]["container"]  # Debian's chromium, as here
-    publish = yaml.safe_load((flows / "publish.yml").read_text())
-    build = publish["jobs"]["build"]["steps"]
-    assert "make lite" in [s.get("run", "") for s in build]
+    flow = _workflow("test.yml")
+    assert "push" in flow[True] and "pull_request" in flow[True]  # YAML 1.1 reads `on:` as True
+    job = flow["jobs"]["test"]
+    assert "bookworm" in job["container"]  # Debian's chromium, as here
+    assert "make test" in _runs(job["steps"])
+    annotate = [
+        s
+        for s in job["steps"]
+        if re.fullmatch(r"\S*cardlib check --format github examples/?", s.get("run", "").strip())
+    ]
+    assert annotate and annotate[0].get("if") == "always()"  # shown when the tests fail too
+
+
+def test_the_publish_workflow_publishes_the_book_and_the_lite_site(monkeypatch):
+    """.github/workflows/publish.yml builds the book and the JupyterLite site with `make site`
+    and uploads the folder `make site` fills (tools/book.py site's destination) to Pages."""
+    flow = _workflow("publish.yml")
+    build = flow["jobs"]["build"]["steps"]
+    assert "make site" in _runs(build)
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    site = re.search(r"^site: (.*)\n\t(.*)", makefile, re.M)
+    assert site and {"book", "lite"} <= set(site[1].split()) and "book.py site" in site[2]
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import book
+
+    written = []
+    monkeypatch.setattr(book, "site", lambda dest, *_: written.append(dest) or dest)
+    book.main(site[2].split("book.py ", 1)[1].split())
     uploaded = next(s for s in build if "upload-pages-artifact" in s.get("uses", ""))
-    makefile = (ROOT / "Makefile").read_text()
-    assert f"in {uploaded['with']['path']}/" in makefile.replace("\n#", " ").replace("  ", " ")
+    assert (ROOT / uploaded["with"]["path"]).resolve() == written[0]
+    assert "deploy-pages" in str(flow["jobs"]["deploy"]["steps"])
+    assert flow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
