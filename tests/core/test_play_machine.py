@@ -18,6 +18,7 @@ that need a game's end.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from collections.abc import Callable
 from types import ModuleType
@@ -86,6 +87,11 @@ class PlayMachine(RuleBasedStateMachine):
         self.seed = data.draw(st.integers(0, 2**16), label="seed")
         self.game = self.inv.CONFIGS[self.config](self.seed)
 
+    def snapshot(self) -> Any:
+        """The game's ``snapshot``, copied deep: a snapshot may hold the game's own lists,
+        which a move that changes them in place would change with it."""
+        return copy.deepcopy(self.inv.snapshot(self.game))
+
     def on(self) -> bool:
         return self.game is not None and not self.game.is_over
 
@@ -109,12 +115,12 @@ class PlayMachine(RuleBasedStateMachine):
         move = found[data.draw(st.integers(0, len(found) - 1), label="candidate")]
         legal = listing(self.game)
         listed = is_listed(self.game, legal, move)
-        before = self.inv.snapshot(self.game)
+        before = self.snapshot()
         try:
             self.game.play(move)
         except CardlibError as refused:
             assert not listed, f"{move} is listed but play refuses it: {refused}"
-            assert self.inv.snapshot(self.game) == before, "a refused move changes nothing"
+            assert self.snapshot() == before, "a refused move changes nothing"
             if isinstance(refused, RuleViolation):
                 assert GAMES[self.game_id].rule(refused.rule) is not None, refused.rule
         else:
@@ -128,10 +134,10 @@ class PlayMachine(RuleBasedStateMachine):
         other = others[data.draw(st.integers(0, len(others) - 1), label="other")]
         legal = listing(self.game)
         move = legal[data.draw(st.integers(0, len(legal) - 1), label="listed")]
-        before = self.inv.snapshot(self.game)
+        before = self.snapshot()
         with pytest.raises(RuleViolation):
             self.game.play(move, player=other)
-        assert self.inv.snapshot(self.game) == before, "a refused move changes nothing"
+        assert self.snapshot() == before, "a refused move changes nothing"
 
     @invariant()
     def the_game_s_invariants(self) -> None:
