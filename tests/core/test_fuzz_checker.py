@@ -9,18 +9,30 @@ a fraction, a huge number, long text, a control character, the wrong type, anoth
 of the same file; keys dropped, added and renamed).  Most run in process; a folder of them
 goes through the real command line in both output formats.  ``pytest -s`` prints the
 counts per category.
+
+And the same promise as Hypothesis properties (issue 31): a shipped example drawn, then
+mutated at the text level (the structural mutations above driven by Hypothesis's random,
+and arbitrary text or bytes put in at a drawn place) and at the structure level (the
+schema-aware mutations, and a node of the data replaced by an arbitrary YAML value Hypothesis
+builds).  A failure is shrunk and printed with its ``@reproduce_failure`` blob; the default
+profile tries the same inputs every run (tests/support/hypothesis_profiles.py).
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
+import tests.support.hypothesis_profiles  # noqa: F401  (the profiles)
 from cardlib.check import check_file, exit_status
 from cardlib.examples import Map, Seq, read_documents
 from tests.conftest import EXAMPLES, run_cli
@@ -235,3 +247,84 @@ def test_fuzz_through_the_command_line(tmp_path):
     assert as_json.returncode == data["status"] == text.returncode and as_json.stderr == ""
     assert sum(len(e["problems"]) for e in data["examples"]) == len(problems)
     print(f"\nfuzz: {THROUGH_CLI} inputs through the command line, {len(problems)} problems")
+
+
+# -- the same promise as Hypothesis properties --------------------------------------------------
+
+
+@functools.cache
+def shipped(index: int) -> tuple[str, list[Any]]:
+    """A shipped example's text and documents (read once)."""
+    path = SHIPPED[index]
+    return path.read_text("utf-8"), read_documents(path)
+
+
+def an_example(data: st.DataObject) -> tuple[str, list[Any]]:
+    return shipped(data.draw(st.integers(0, len(SHIPPED) - 1), label="example"))
+
+
+def checked_promise(data: bytes, label: str) -> None:
+    """``data`` as a file, checked: the checker's promise holds."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzzed.yaml"
+        path.write_bytes(data)
+        check_promise(check_file(path), f"{label}: {data[:300]!r}")
+
+
+#: what Hypothesis may put in a document: any YAML value, nested a little
+VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text(max_size=40)
+    | st.sampled_from([v for v in HOSTILE_VALUES if not isinstance(v, list | dict)]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+
+@given(data=st.data())
+def test_text_mutations_keep_the_promise(data: st.DataObject) -> None:
+    text, _docs = an_example(data)
+    kind, mutated = structural(text, data.draw(st.randoms(use_true_random=False), label="rng"))
+    checked_promise(mutated, kind)
+
+
+@given(data=st.data())
+def test_text_put_anywhere_keeps_the_promise(data: st.DataObject) -> None:
+    text, _docs = an_example(data)
+    raw = text.encode("utf-8")
+    at = data.draw(st.integers(0, len(raw)), label="at")
+    cut = data.draw(st.integers(0, min(20, len(raw) - at)), label="cut")
+    put = data.draw(
+        st.binary(max_size=12)
+        | st.text(max_size=12).map(lambda t: t.encode("utf-8", "surrogatepass")),
+        label="put",
+    )
+    checked_promise(raw[:at] + put + raw[at + cut :], "text put in")
+
+
+@given(data=st.data())
+def test_structure_mutations_keep_the_promise(data: st.DataObject) -> None:
+    _text, docs = an_example(data)
+    kind, mutated = schema_aware(docs, data.draw(st.randoms(use_true_random=False), label="rng"))
+    checked_promise(mutated, kind)
+
+
+@given(data=st.data())
+def test_any_value_anywhere_keeps_the_promise(data: st.DataObject) -> None:
+    """A node of the data (a value, a list, a whole section) replaced by any YAML value."""
+    _text, docs = an_example(data)
+    docs = [plain(d) for d in docs]
+    doc = docs[data.draw(st.integers(0, len(docs) - 1), label="document")]
+    spots = places(doc)[1:]
+    path = spots[data.draw(st.integers(0, len(spots) - 1), label="place")]
+    parent = doc
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = data.draw(VALUES, label="value")
+    text = yaml.safe_dump_all(docs, allow_unicode=True, sort_keys=False)
+    checked_promise(text.encode("utf-8", "surrogatepass"), f"{path} replaced")

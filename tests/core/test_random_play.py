@@ -27,6 +27,7 @@ view's other questions (``len``, an index, ``in``) are the view's tests
 
 from __future__ import annotations
 
+import copy
 import importlib
 import random
 from types import ModuleType
@@ -94,7 +95,7 @@ def test_random_game_keeps_every_invariant(game_id: str, config: str, seed: int)
         assert move in legal and game.parse_move(str(move)) == move, "listed, as move and text"
         mover = game.to_move
         assert mover in game.players
-        before = inv.snapshot(game)
+        before = copy.deepcopy(inv.snapshot(game))  # a snapshot may hold the lists
         other = rng.choice([p for p in game.players if p != mover])
         with pytest.raises(RuleViolation):
             game.play(move, player=other)
@@ -185,7 +186,7 @@ def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
             probed += 1
             for move in inv.candidates(game, rng):
                 trial = game.copy()
-                before = inv.snapshot(trial)
+                before = copy.deepcopy(inv.snapshot(trial))
                 try:
                     event = trial.play(move)
                     accepted = True

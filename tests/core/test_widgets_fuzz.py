@@ -1,12 +1,18 @@
-"""Random clicks on every widget (issue 11, section 7): for each widget class of
-``cardlib.widgets``, press enabled buttons, choose values of dropdowns and toggles, type
-into the Folder and Deal boxes and set a dropdown to nothing (``None``) or to a value it
-does not offer, in a seeded random order, with ipywidgets' callback errors made fatal
-(its dispatcher would only log them, and Jupyter would print a traceback under the
-widget): no handler may let an exception escape.  After every action, what the widget
-shows is in a learner's words: never "Something went wrong" (all of this a learner can
-cause), never "None", an exception's class name or a repr.  ``pytest -s`` prints the
-counts.
+"""Random clicks on every widget (issue 11, section 7; issue 31: Hypothesis), as a state
+machine (:class:`Clicks`): for each widget class of ``cardlib.widgets``, press enabled
+buttons, choose values of dropdowns and toggles, type into the Folder and Deal boxes and set
+a dropdown to nothing (``None``) or to a value it does not offer, or click like a learner
+at a table (mostly a card marked legal, so games reach their end), with ipywidgets'
+callback errors made fatal (its dispatcher would only log them, and Jupyter would print a
+traceback under the widget): no handler may let an exception escape.  After every action,
+what the widget shows is in a learner's words: never "Something went wrong" (all of this a
+learner can cause), never "None", an exception's class name or a repr; no card face is
+drawn on a back; no text of a table names a card the learner's seats may not know
+(tests/core/test_widgets_seat.py's oracle); and a click the rules refuse leaves the game as
+it was.  A failure is shrunk to the fewest actions and printed with its
+``@reproduce_failure`` blob (tests/support/hypothesis_profiles.py: the default profile
+tries the same examples every run; ``HYPOTHESIS_PROFILE=explore`` looks further).
+``pytest -s`` prints the counts.
 
 A last test counts the live ipywidgets: clicking the same controls again creates none
 (a redraw changes the faces in place).
@@ -18,20 +24,33 @@ import html
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 w = pytest.importorskip("ipywidgets")
 
 import traitlets  # noqa: E402
 
 import cardlib.widgets  # noqa: E402
+import tests.support.hypothesis_profiles  # noqa: E402, F401  (the profiles)
 from cardlib.widgets.controls import CardButton  # noqa: E402
 from cardlib.widgets.session import MAX_SEED  # noqa: E402
+from tests.core.test_widgets_seat import Known, click_something, texts  # noqa: E402
+from tests.support.seats import named  # noqa: E402
 
-SEED = 11
-ACTIONS_PER_SESSION = 250
+#: the machine's runs a widget (the profile's steps each): a widget is slow to build and read
+WIDGET_EXAMPLES = max(4, settings.default.max_examples // 5)
 #: (class name, keyword arguments): every class with its defaults, and the cases the issue names
 SESSIONS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in cardlib.widgets.__all__]
 SESSIONS += [("RookTable", {"seed": 3, "you": "East"}), ("RookTable", {"seed": 8, "you": "North"})]
@@ -178,42 +197,115 @@ def session_id(x: Any) -> str:
     return x if isinstance(x, str) else "-".join(f"{k}={v}" for k, v in x.items()).replace(" ", "")
 
 
-@pytest.mark.parametrize(("name", "kwargs"), SESSIONS, ids=session_id)
-def test_random_clicks_never_raise(fatal_callbacks, name, kwargs):
-    rng = random.Random(f"{SEED}-{name}-{sorted(kwargs.items())}")
-    widget = getattr(cardlib.widgets, name)(**kwargs)
-    counts: Counter[str] = Counter()
-    for step in range(ACTIONS_PER_SESSION):
-        found = controls(widget)
-        if not found:
-            break
-        control = rng.choice(found)
-        label = getattr(control, "description", "") or type(control).__name__
+def the_game(session: Any) -> tuple[Any, ...]:
+    """What a click could change of a table's game: the deal, the moves made, the position."""
+    game = session.game
+    return (session.seed, [(s.player, s.move) for s in session.steps], list(game.history))
+
+
+class Clicks(RuleBasedStateMachine):
+    """A learner at one widget (``name`` with ``kwargs``, set on a subclass): any control
+    used in any way (:func:`act`), or, at a table, a click like a learner's (mostly on a
+    card marked legal: tests/core/test_widgets_seat.py's ``click_something``), so that
+    games are played to their end."""
+
+    name: str = ""
+    kwargs: dict[str, Any] = {}  # noqa: RUF012 (set once a subclass, never changed)
+    counts: Counter[str]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.widget = getattr(cardlib.widgets, self.name)(**self.kwargs)
+        self.session = getattr(self.widget, "session", None)
+        if self.session is not None:
+            self.widget.show_legal.value = True
+            self.known = Known(self.session.game_id)
+        self.did = "nothing yet"
+
+    def _do(self, what: str, do: Callable[[], str], control: Any = None) -> None:
+        """``do()`` a learner's action; a refused move (a refusal the action made) leaves
+        the game as it was."""
+        session = getattr(self.widget, "session", None)
+        before = the_game(session) if session is not None else None
+        refusal = getattr(session, "refusal", None)
         try:
-            did = act(control, rng)
+            did = do()
         except Exception as exc:
-            raise AssertionError(
-                f"{name}({kwargs}) step {step}: {type(control).__name__} {label!r} raised "
-                f"{type(exc).__name__}: {exc}"
-            ) from exc
-        counts[did] += 1
-        # a handler never leaves the widget without words, and the words are a learner's
-        assert isinstance(widget.text, str)
-        for text in shown(widget):
+            raise AssertionError(f"{self.name}({self.kwargs}) {what} raised {exc!r}") from exc
+        self.did = f"{did}: {what}"
+        self.counts[did] += 1
+        now = getattr(self.widget, "session", None)
+        refused = getattr(now, "refusal", None)
+        if now is session and refused is not None and refused is not refusal:
+            self.counts["refused"] += 1
+            assert the_game(session) == before, f"{self.did}: a refused click changed the game"
+        if did == "click" and control is getattr(self.widget, "new_button", None):
+            assert self.widget.seed_box.value == now.seed, "the Deal box shows another deal"
+
+    @rule(data=st.data())
+    def use_any_control(self, data: st.DataObject) -> None:
+        found = controls(self.widget)
+        if not found:
+            return
+        control = found[data.draw(st.integers(0, len(found) - 1), label="control")]
+        rng = data.draw(st.randoms(use_true_random=False), label="how")
+        label = getattr(control, "description", "") or type(control).__name__
+        self._do(f"{type(control).__name__} {label!r}", lambda: act(control, rng), control)
+
+    @precondition(lambda self: self.session is not None)
+    @rule(rng=st.randoms(use_true_random=False))
+    def click_like_a_learner(self, rng: random.Random) -> None:
+        self.widget.show_legal.value = True
+
+        def click() -> str:
+            self.clicked = click_something(self.widget, rng)
+            return "click"
+
+        self._do("a learner's click", click)
+        self.did += f" on {self.clicked}"
+
+    @invariant()
+    def words_are_a_learner_s(self) -> None:
+        """The widget always has words, and they are a learner's."""
+        assert isinstance(self.widget.text, str)
+        for text in shown(self.widget):
             bad = NOT_WORDS.search(text)
             assert bad is None, (
-                f"{name}({kwargs}) step {step} ({did}: {label!r}) shows {bad.group(0)!r}: "
+                f"{self.name}({self.kwargs}) after {self.did} shows {bad.group(0)!r}: "
                 f"...{text[max(0, bad.start() - 150) : bad.end() + 80]}..."
             )
-        for b in tree(widget):  # what the browser draws is true: no face on a back
+
+    @invariant()
+    def faces_are_true(self) -> None:
+        """What the browser draws is true: no face on a back."""
+        for b in tree(self.widget):
             if isinstance(b, CardButton):
-                assert b.description, f"{name} step {step}: an empty label keeps the old face"
+                assert b.description, f"{self.did}: an empty label keeps the old face"
                 down = "cardlib-face-down" in b._dom_classes
-                assert down == (not b.face_up), f"{name} step {step}: {b.tooltip!r}"
+                assert down == (not b.face_up), f"{self.did}: {b.tooltip!r}"
                 assert not down or not b.description.strip(), f"{b.tooltip!r} shows a face"
-        session = getattr(widget, "session", None)
-        if did == "click" and control is getattr(widget, "new_button", None):
-            assert widget.seed_box.value == session.seed, "the Deal box shows another deal"
+
+    @invariant()
+    def the_learner_sees_only_their_seats(self) -> None:
+        """No text of the table names a card the learner's seats may not know
+        (tests/core/test_widgets_seat.py's oracle: the game's record, replayed)."""
+        session = getattr(self.widget, "session", None)
+        if session is None:
+            return
+        pack, knows = self.known.of(session)
+        leaked = named(texts(self.widget), pack - knows)
+        assert not leaked, f"{self.name} after {self.did}: {leaked} named\n{self.widget.text}"
+
+
+@pytest.mark.parametrize(("name", "kwargs"), SESSIONS, ids=session_id)
+def test_clicks_never_raise_nor_leak(fatal_callbacks, name, kwargs):
+    """Hypothesis plays :class:`Clicks` on each widget: no handler lets an exception
+    escape, the words are a learner's, faces are true, the learner sees only their seats,
+    a refused click changes nothing.  A failure is shrunk to the fewest clicks."""
+    counts: Counter[str] = Counter()
+    machine = type(f"Clicks_{name}", (Clicks,), {"name": name, "kwargs": kwargs, "counts": counts})
+    # a widget is slow to build and to read: a quarter of the profile's examples
+    run_state_machine_as_test(machine, settings=settings(max_examples=WIDGET_EXAMPLES))
     print(f"\n{name}{kwargs}: {dict(counts)}")
     assert sum(counts.values()) > 0
     assert counts["click"] > 0
