@@ -183,6 +183,12 @@ def _parser() -> argparse.ArgumentParser:
             type=int,
             help="worker processes (default: by size; at most the CPUs this process may use)",
         )
+        lab.add_argument(
+            "--executor",
+            metavar="ADDRESS",
+            help="play the games on a Dask cluster: its scheduler's address "
+            "(tcp://host:8786; needs dask.distributed); the same results as here",
+        )
     return parser
 
 

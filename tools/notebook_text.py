@@ -216,9 +216,10 @@ out what it does:
 2. **Predict** before you measure: what will it change, and by how much? The length of a game,
    the first player's share of wins, how often a contract is made.
 3. **Measure** it with seeded simulations, with the rule and without it, on the same seeds:
-   `simulate(game, n=..., seed=..., options={{...}})` for a switch the engine has, or a
-   computer player (a bot, as in exercise 2) that plays by your rule. Give each share or mean
-   with its 95% interval.
+   for a switch the engine has, `compare(game, [*the sources' rule sets, "NAME=VALUE"], n=...,
+   seed=...)` from the rule lab above plays the same deals under each and gives every measure
+   with its 95% interval; for a rule of your own, a computer player (a bot, as in exercise 2)
+   that plays by it, through `simulate(...)`. Give each share or mean with its 95% interval.
 4. **Conclude**: is the difference larger than its uncertainty? Would you play with it?
 
 The teacher's guide gives the rubric."""

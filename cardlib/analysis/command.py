@@ -1,12 +1,16 @@
 """The command line's ``cardlib analyse GAME`` and ``cardlib compare GAME``: a study's
 measures written as a table, CSV or JSON (standard output or ``-o FILE``) and, with
-``--plot FILE.png`` or ``.svg``, a figure (matplotlib).  A bad argument, an output that
+``--plot FILE.png`` or ``.svg``, a figure (matplotlib).  ``--executor ADDRESS`` plays the
+games on the Dask cluster whose scheduler is there, with the same results as here.  A bad argument, an output that
 cannot be written or a plot without matplotlib is said in one line, exit status 2, before
 any game is played."""
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,18 +60,20 @@ def command(args: Any) -> int:
                     return refuse(str(e))
                 except (OSError, ValueError) as e:
                     return refuse(f"cannot write {path}: {words(e)}")
-        reports = compare(
-            args.game,
-            variants,
-            args.n,
-            seed=args.seed,
-            players=players,
-            bots=bots[0] if len(bots) == 1 else bots,
-            order_games=args.order_games,
-            resamples=args.resamples,
-            workers=args.workers,
-            max_moves=args.max_moves,
-        )
+        with _executor(args.executor) as executor:
+            reports = compare(
+                args.game,
+                variants,
+                args.n,
+                seed=args.seed,
+                players=players,
+                bots=bots[0] if len(bots) == 1 else bots,
+                order_games=args.order_games,
+                resamples=args.resamples,
+                workers=args.workers,
+                executor=executor,
+                max_moves=args.max_moves,
+            )
     except (ValueError, TypeError, CardlibError) as e:
         return refuse(str(e))
     try:
@@ -80,6 +86,28 @@ def command(args: Any) -> int:
     except CardlibError as e:
         return refuse(str(e))
     return 0
+
+
+@contextlib.contextmanager
+def _executor(address: str | None) -> Iterator[concurrent.futures.Executor | None]:
+    """The executor of the Dask cluster whose scheduler is at ``address`` (None: none), its
+    client closed afterwards; a cluster that cannot be reached, or no dask.distributed, is
+    a :class:`ValueError` said in one line."""
+    if address is None:
+        yield None
+        return
+    try:
+        import distributed
+    except ImportError:
+        raise ValueError(
+            "--executor needs dask.distributed: pip install 'cardlib-course[simulation]'"
+        ) from None
+    try:
+        client = distributed.Client(address, timeout=10, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as e:
+        raise ValueError(f"cannot reach the Dask scheduler at {address!r}: {e}") from None
+    with client:
+        yield client.get_executor()
 
 
 __all__ = ["command"]

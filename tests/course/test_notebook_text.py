@@ -136,6 +136,7 @@ def test_start_here_and_the_simulations_link_on_and_propose_a_house_rule(updated
     project = _text(cells[summary - 1])
     assert tool.kind(cells[summary - 1]) == "house-rule"
     assert project.startswith("## Project: design a house rule")
+    assert "`compare(game, [*the sources' rule sets" in project  # measured by the rule lab
     for rule in rules.values():
         for i in rule.interpretations:
             if i.switch:
@@ -206,6 +207,11 @@ def test_the_teachers_guide_gives_the_rubrics_the_notebooks_promise():
     for game in rules.games():
         assert "The teacher's guide gives the rubric." in tool.capstone_text(game)
     assert "The teacher's guide gives the rubric." in tool.house_rule_text()
+    for said in (
+        "measure it with `compare` against the rule sets of the sources",
+        "`tests/tinygame`",
+    ):
+        assert said in " ".join(section.split()), said  # the project: predict, measure, write up
     kept = guide.split("## Material a class keeps", 1)[1].split("\n## ", 1)[0]
     for game in rules.games():
         assert f"`sheets/{game}.html`" in kept
