@@ -17,6 +17,7 @@ Which numbers of a rule's text are *rule numbers*, checkably:
 
 from __future__ import annotations
 
+import inspect
 import re
 
 import pytest
@@ -157,8 +158,17 @@ def test_a_values_table_is_what_the_rules_own_function_says(monkeypatch):
         rows = rule.table.rows()
         assert [label for label, _ in rows] == [label for label, _ in rule.table.ask]
         assert all(isinstance(v, int) for _, v in rows), rule.id
-        # the values come from the function that enforces the rule, asked now
-        monkeypatch.setitem(ENFORCED_BY, rule.id, lambda argument: f"asked {argument!r}")
+
+        # the values come from the function that enforces the rule, asked now (or from the
+        # function of its module that the table names with `of`)
+        def asked(argument):
+            return f"asked {argument!r}"
+
+        if rule.table.of is None:
+            monkeypatch.setitem(ENFORCED_BY, rule.id, asked)
+        else:
+            module = inspect.getmodule(rule.enforced_by)
+            monkeypatch.setattr(module, rule.table.of, asked)
         assert [v for _, v in rule.table.rows()] == [f"asked {a!r}" for _, a in rule.table.ask]
 
 
