@@ -37,7 +37,7 @@ ROOT_FLAG = $$( [ "$$(id -u)" = 0 ] && echo --allow-root )
 DROP_OLD_NAME = $(BIN)/python -m pip show --quiet cardlib >/dev/null 2>&1 \
 	&& $(BIN)/python -m pip uninstall --quiet --yes cardlib || true
 
-.PHONY: course student publish autograde test quick golden setup browser lite book site
+.PHONY: course student publish autograde test quick golden setup browser lite book site node
 
 setup: $(TEST_STAMP)
 
@@ -77,6 +77,14 @@ browser:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+# Debian's Node.js and npm: npm's pyodide (the JupyterLite site's runtime, and the same-seed
+# check in Pyodide under node) and the editor's checks (yaml-language-server) need them.
+node:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq nodejs npm >/dev/null; \
+	fi
+
 # The working copy: the student edition in $(STUDENT)/ (git-ignored), with examples/ and docs/
 # beside it; notebooks and files already there (a learner's work) are kept. JupyterLab's root is
 # $(STUDENT)/, so autosave never touches a tracked file.
@@ -95,7 +103,7 @@ publish: $(COURSE_STAMP)
 
 # The JupyterLite site of the student edition (docs/teaching.md, "JupyterLite"); downloads are
 # cached in build/lite-cache/. MODE=offline: only from npm's pyodide and PyPI.
-lite: $(LITE_STAMP)
+lite: $(LITE_STAMP) node
 	$(BIN)/python tools/lite.py build $(if $(filter offline,$(MODE)),--offline)
 
 # The course as a book (tools/book.py; README.md, "Publishing the course"), its pages in
@@ -112,7 +120,7 @@ site: book lite
 autograde: $(TEACHER_STAMP)
 	$(BIN)/python tools/course.py autograde $(SUBMITTED)
 
-test: $(TEST_STAMP) browser
+test: $(TEST_STAMP) browser node
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy

@@ -8,8 +8,11 @@ the notebooks.  Re-record only when a change of the games' play is meant::
 
     PYTHONPATH=$PWD python -m tests.support.same_seed --record
 
-The Pyodide run needs node and an unpacked npm ``pyodide`` package: the one ``make lite``
-caches (``build/lite-cache/npm/pyodide-*``), or the folder named by ``CARDLIB_PYODIDE``.
+The Pyodide run needs node and an unpacked npm ``pyodide`` package: the folder named by
+``CARDLIB_PYODIDE``, else the one ``make lite`` caches (``build/lite-cache/npm/pyodide-*``),
+fetched there with npm (``tools/lite.py``) when it is not.  ``make test`` installs node and
+npm where they are missing (the Makefile's ``node``); under CI (``CI`` set) a missing node
+or npm fails the test instead of skipping it: a skipped check is not a check.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -62,30 +66,40 @@ def test_a_float_seed_draws_what_64_bit_cpython_draws() -> None:
     assert seeded("seven").random() == random.Random("seven").random()
 
 
-def _pyodide() -> Path | None:
-    """An unpacked npm ``pyodide`` package: ``CARDLIB_PYODIDE``, else the newest that
-    ``tools/lite.py`` cached."""
+def _pyodide() -> Path:
+    """An unpacked npm ``pyodide`` package: ``CARDLIB_PYODIDE``, else the one of the
+    version the JupyterLite site runs, from ``tools/lite.py``'s cache (fetched with npm into
+    it the first time)."""
     named = os.environ.get("CARDLIB_PYODIDE")
     if named:
         return Path(named)
-    cached = sorted(
-        (p.parent for p in (ROOT / "build" / "lite-cache" / "npm").glob("pyodide-*/pyodide.mjs")),
-        key=lambda p: [int(n) if n.isdigit() else n for n in p.name[8:].split(".")],
-    )
-    return cached[-1] if cached else None
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import lite  # tools/lite.py
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    version, cache = lite.pyodide_version(), ROOT / "build" / "lite-cache" / "npm"
+    if not (cache / f"pyodide-{version}" / "pyodide.mjs").is_file() and not shutil.which("npm"):
+        _missing("npm")
+    return Path(lite.fetch_pyodide(version, cache))
+
+
+def _missing(what: str) -> NoReturn:
+    """Skip for want of ``what``; under CI, fail (a skipped check is not a check)."""
+    message = f"{what} is not installed: the Pyodide run needs it (make test installs it)"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
 
 
 def test_the_same_games_in_pyodide() -> None:
-    node, pyodide = shutil.which("node"), _pyodide()
+    node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed: the Pyodide run needs it")
-    if pyodide is None or not (pyodide / "pyodide.mjs").is_file():
-        pytest.skip(
-            "no Pyodide here: `make lite` caches one in build/lite-cache/npm/, or set "
-            "CARDLIB_PYODIDE to an unpacked npm pyodide package"
-        )
+        _missing("node")
+    pyodide = _pyodide()
+    assert (pyodide / "pyodide.mjs").is_file(), f"no pyodide.mjs in {pyodide}"
     run = subprocess.run(
-        [node, str(RUNNER), str(pyodide), str(ROOT)],
+        [str(node), str(RUNNER), str(pyodide), str(ROOT)],
         capture_output=True,
         text=True,
         timeout=180,
@@ -97,3 +111,33 @@ def test_the_same_games_in_pyodide() -> None:
         f"Pyodide (Python {there['python']}, {there['hash_bits']}-bit hashes) plays other "
         f"games than CPython for the same seed in {', '.join(differ)}"
     )
+
+
+def test_make_test_and_make_lite_install_node_and_npm(tmp_path: Path) -> None:
+    """Where node or npm is missing, ``make test`` and ``make lite`` install them first (the
+    Makefile's ``node``, before anything else runs), so the Pyodide run above is not
+    skipped where the suite runs; where they are, ``node`` does nothing."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    for target in ("test", "lite"):
+        line = next(x for x in makefile.splitlines() if x.startswith(f"{target}:"))
+        assert "node" in line.split(":", 1)[1].split(), line
+    fake = tmp_path / "bin"  # a PATH with neither node nor npm, apt-get and sudo recorded
+    fake.mkdir()
+    log = tmp_path / "log"
+    for name, body in {
+        "id": "echo 1000",
+        "sudo": f'echo "sudo $*" >> {log}; "$@"',
+        "apt-get": f'echo "apt-get $*" >> {log}',
+    }.items():
+        (fake / name).write_text(f"#!/bin/sh\n{body}\n")
+        (fake / name).chmod(0o755)
+    make = shutil.which("make")
+    assert make is not None
+    subprocess.run([make, "-s", "node"], cwd=ROOT, env={"PATH": str(fake)}, check=True)
+    assert "sudo apt-get install -y -qq nodejs npm" in log.read_text().splitlines()
+    log.unlink()
+    for name in ("node", "npm"):  # both on the PATH: nothing installed
+        (fake / name).write_text("#!/bin/sh\n")
+        (fake / name).chmod(0o755)
+    subprocess.run([make, "-s", "node"], cwd=ROOT, env={"PATH": str(fake)}, check=True)
+    assert not log.exists()
