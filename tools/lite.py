@@ -20,6 +20,16 @@ mode says:
   fails, and simulations.ipynb says so in one line and shows its figures as tables.  No
   request leaves the site.
 
+Both locks are written here (:func:`deploy_lock`, :func:`offline_lock`, :func:`lock_entry`),
+not by jupyterlite-pyodide-kernel's ``PyodideLockAddon`` (``--pyodide-lock``, its
+``wheels`` and ``specs``; tried with 0.8.6, issue 31): its ``lock`` extra needs
+pyodide-lock 0.1.3 or newer, which needs Python 3.12 (the course supports 3.11); and its
+``uv`` solve downloads the locked wheels from Pyodide's CDN, and a CPython 3.14 from
+GitHub, at build time, where this project's machines and CI reach only PyPI, npm and
+Debian.  Nor does it make the offline lock: for the packages Pyodide locks it keeps
+Pyodide's own wheels (at the CDN), where the offline site serves PyPI's of the same
+versions and PyYAML's pure-Python part.
+
 Downloads are cached in ``--cache`` (default ``build/lite-cache/``); the site goes to
 ``--dest`` (default ``build/lite/<mode>/``).  ``jupyter lite serve`` (or any static file
 server) serves it for a look: ``python -m http.server -d build/lite/offline``.
