@@ -305,6 +305,14 @@ class Registry(Mapping[str, GameSpec]):
     def __contains__(self, game_id: object) -> bool:
         return isinstance(game_id, str) and self._known(game_id)
 
+    def declared(self, game_id: str) -> str | None:
+        """Where the game's spec is declared (``"module:NAME"``), read without importing
+        it; None for a spec given to :meth:`register` (KeyError for no game)."""
+        if not self._known(game_id):
+            raise KeyError(game_id)
+        where = self._where[game_id]
+        return None if where.startswith("<registered ") else where
+
     def register(self, spec: GameSpec) -> GameSpec:
         arguments.instance(spec, GameSpec, "a game")
         if spec.id in self._where:  # the installed packages' games are not read for this

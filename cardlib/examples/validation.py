@@ -1,10 +1,12 @@
 """The JSON Schema of a worked example, and checking a document against it.
 
-The schema is ``cardlib/data/example.schema.json`` (``cardlib schema`` prints it).  A
-document is checked by fastjsonschema's validator of it, compiled once a process; what
-the validator refuses is said in a learner's words (:mod:`cardlib.examples.words`), at
-the line of the value refused.  What the schema lets through but no worked example means
-(``3.0`` for a whole number, text too long for a move) is refused after it.
+The schema is composed from the core's part and the registered games' parts
+(:mod:`cardlib.examples.composition`; ``cardlib schema`` prints it).  A document is
+checked by fastjsonschema's validator of the schema with its game's part alone, compiled
+once a process; what the validator refuses is said in a learner's words
+(:mod:`cardlib.examples.words`), at the line of the value refused.  What the schema lets
+through but no worked example means (``3.0`` for a whole number, text too long for a move)
+is refused after it.
 
 >>> from cardlib.examples.reading import read_text
 >>> (doc,) = read_text(b"example: x\\nsource: y\\ngame: golf\\n")
@@ -23,7 +25,6 @@ Of several wrong values in one mapping, the one reported is the first written:
 from __future__ import annotations
 
 import json
-import pkgutil
 import re
 from collections.abc import Callable
 from functools import cache
@@ -32,65 +33,59 @@ from typing import Any
 import fastjsonschema
 
 from cardlib.errors import InputError
+from cardlib.examples import composition
 from cardlib.examples.reading import FREE_TEXT, MAX_TEXT, Map, Seq, locate
 from cardlib.examples.words import in_words, walk, where_text
 from cardlib.text import clip, one_line
 
 
-def _schema_text() -> bytes:
-    # read beside the package, from a source tree or from an installed wheel alike
-    data = pkgutil.get_data("cardlib", "data/example.schema.json")
-    if data is None:
-        raise FileNotFoundError("cardlib/data/example.schema.json")
-    return data
-
-
-@cache
 def schema() -> dict[str, Any]:
-    """The JSON Schema of a worked example (for editors and other tools)."""
-    result: dict[str, Any] = json.loads(_schema_text())
-    return result
+    """The JSON Schema of a worked example of every registered game (``cardlib schema``),
+    composed from the core's part and the games' parts (:mod:`cardlib.examples.composition`),
+    once for each set of games registered."""
+    return composition.composed(_games(None))
 
 
-@cache
+def _games(game: str | None) -> tuple[str, ...]:
+    """The games whose parts the schema of a document of ``game`` holds: that game's alone,
+    or, for None, every registered game."""
+    if game is not None:
+        return (game,)
+    from cardlib.games import GAMES
+
+    return tuple(GAMES)
+
+
 def _document_validator(game: str | None = None) -> Callable[[Any], Any]:
     """fastjsonschema's validator of the schema, compiled once a process; for the documents
-    of one ``game``, of the schema without the other games' parts (:func:`_schema_for`)."""
-    result: Callable[[Any], Any] = fastjsonschema.compile(_schema_for(game))
+    of one ``game``, of the schema with that game's part alone (:func:`_schema_for`)."""
+    return _compiled(_games(game))
+
+
+@cache
+def _compiled(games: tuple[str, ...]) -> Callable[[Any], Any]:
+    result: Callable[[Any], Any] = fastjsonschema.compile(composition.composed(games))
     return result
 
 
 def _schema_for(game: str | None) -> dict[str, Any]:
     """The schema as it applies to a document of ``game`` (None: of any game).
 
-    A part ``{"if": {"properties": {"game": {"const": G}}}, "then": ...}`` of the schema's
-    ``allOf`` applies only where ``game`` is G, so for a document of another game it says
-    nothing and is left out: the verdicts are the same, and a single file's check compiles a
-    third of the code (the other games' setups and claims)."""
-    whole = schema()
-    if game is None:
-        return whole
-    return {**whole, "allOf": [p for p in whole.get("allOf", []) if _only_for(p) in (None, game)]}
-
-
-def _only_for(part: Any) -> str | None:
-    """The game a part of the schema is about, if it is written ``if: game is G, then ...``."""
-    condition = part.get("if") if isinstance(part, dict) else None
-    if not isinstance(condition, dict) or list(condition) != ["properties"]:
-        return None
-    properties = condition["properties"]
-    if not isinstance(properties, dict) or list(properties) != ["game"]:
-        return None
-    const = properties["game"]
-    ok = isinstance(const, dict) and list(const) == ["const"] and isinstance(const["const"], str)
-    return const["const"] if ok else None
+    A game's part applies only where ``game`` is that game (``if: game is G, then: ...``),
+    so for a document of another game it says nothing and is left out: the verdicts are the
+    same, and a single file's check reads one game's part and compiles a third of the code
+    (the other games' setups and claims)."""
+    return composition.composed(_games(game))
 
 
 def _game_of(doc: Any) -> str | None:
-    """The game a document names, if the schema has parts for it (else None: the whole)."""
+    """The game a document names, if it has a part of the schema (else None: the whole)."""
+    from cardlib.games import GAMES
+
     game = doc.get("game") if isinstance(doc, dict) else None
-    games = {_only_for(p) for p in schema().get("allOf", [])}
-    return game if isinstance(game, str) and game in games else None
+    if not (isinstance(game, str) and game in GAMES):
+        return None
+    return game if composition.part(game) is not None else None
 
 
 @cache
@@ -101,15 +96,18 @@ def _validator(text: str) -> Callable[[Any], Any]:
     return result
 
 
-def _with_defs(part: dict[str, Any]) -> dict[str, Any]:
-    return {"$defs": schema().get("$defs", {}), **part}
+def _with_defs(part: dict[str, Any], root: dict[str, Any]) -> dict[str, Any]:
+    return {"$defs": root.get("$defs", {}), **part}
 
 
-def refusal(part: dict[str, Any], node: Any) -> fastjsonschema.JsonSchemaValueException | None:
-    """What ``part`` of the worked example's schema (its ``$defs`` in reach) refuses first in
-    ``node``, or None (see :func:`_first_refusal`)."""
-    root = _with_defs(part)
-    return _first_refusal(_validator(json.dumps(root)), root, node)
+def refusal(
+    part: dict[str, Any], node: Any, root: dict[str, Any] | None = None
+) -> fastjsonschema.JsonSchemaValueException | None:
+    """What ``part`` of the worked example's schema (the ``$defs`` of ``root``, by default
+    the whole schema, in reach) refuses first in ``node``, or None (see
+    :func:`_first_refusal`)."""
+    whole = _with_defs(part, schema() if root is None else root)
+    return _first_refusal(_validator(json.dumps(whole)), whole, node)
 
 
 def _first_refusal(
@@ -206,7 +204,7 @@ def _applying(parts: list[Any], node: Any, root: dict[str, Any]) -> list[dict[st
         if "$ref" in part:
             more.append(_pointed(root, str(part["$ref"])))
         if "if" in part:
-            condition = json.dumps(_with_defs(part["if"]))
+            condition = json.dumps(_with_defs(part["if"], root))
             holds = _refused(_validator(condition), node) is None
             more.append(part.get("then" if holds else "else"))
         todo += [p for p in more if isinstance(p, dict)]
@@ -271,11 +269,13 @@ def validate(doc: Map) -> None:
     """Check a document against the JSON Schema, then against what the schema cannot say
     (a whole number is never written ``3.0``; moves, claims and names are short); raise
     the first problem, at its line."""
-    refused = _first_refusal(_document_validator(_game_of(doc)), schema(), doc)
+    game = _game_of(doc)
+    root = _schema_for(game)
+    refused = _first_refusal(_document_validator(game), root, doc)
     if refused is not None:
         path, node = walk(doc, refused.path)
         d = refused.definition if isinstance(refused.definition, dict) else {}
-        said = in_words(refused.rule, d, node, path, schema(), refusal)
+        said = in_words(refused.rule, d, node, path, root, lambda part, n: refusal(part, n, root))
         if said is None:  # a refusal this schema does not make today: the validator's own words
             said = refused.message.removeprefix(str(refused.name)).strip()
         line, col = locate(doc, path)

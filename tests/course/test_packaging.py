@@ -29,6 +29,7 @@ import pytest
 
 import cardlib
 from cardlib.catalogue import CATALOGUE, SOURCES, game_folders
+from cardlib.examples import composition
 from tests.conftest import EXAMPLES, ROOT
 from tests.course.test_editions import editor_says, unresolved_schema_lines
 from tests.course.test_install import _copy_tree
@@ -174,8 +175,11 @@ def test_the_wheel_holds_the_examples_the_license_and_py_typed(built):
     examples = {p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("*.yaml")}
     assert shipped == examples | {"example.schema.json"}
     assert "cardlib/py.typed" in names
-    for folder in game_folders():  # each game's catalogue and source table, in its folder
-        assert {f"cardlib/{folder.name}/{CATALOGUE}", f"cardlib/{folder.name}/{SOURCES}"} <= names
+    for folder in game_folders():  # each game's catalogue, sources and schema, in its folder
+        assert {
+            f"cardlib/{folder.name}/{name}" for name in (CATALOGUE, SOURCES, composition.PART)
+        } <= names
+    assert f"cardlib/{composition.CORE}" in names  # the core's part of the schema
     assert f"cardlib_course-{version}.dist-info/licenses/LICENSE" in names
     assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
     requires = re.findall(r"^Requires-Dist: (.*)$", metadata, re.M)
