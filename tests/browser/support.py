@@ -1,8 +1,9 @@
 """What the browser tests share, on top of the harness in ``conftest.py``: Playwright's
 ``expect`` (importing this module skips a test module when Playwright is missing), opening a
 notebook's one widget, clicking a button by its exact label, waiting for a status to change,
-and comparing what the page shows (every card button's text and face-down state) with a
-twin of the widget built in the test's process.
+comparing what the page shows (every card button's text and face-down state) with a twin
+of the widget built in the test's process, and finding a card the page names that the
+learner's seats may not know.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.browser.conftest import ARTIFACTS_DIR, PAGE_LOAD_TIMEOUT
+from tests.support.seats import plain, spellings
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
@@ -161,8 +163,12 @@ def expect_page_shows(
     ``status`` shows the twin's headline; fail with the difference.  No card face down
     shows a face.  The cards shown, [title, text, face down?] each."""
     want = model_cards(twin)
+    # as long as a notebook may take to draw: on a busy machine a redraw of many cards took
+    # longer than an action's 15 s (issue 30: a wait for 23 cards saw 18)
     with contextlib.suppress(PlaywrightTimeout):
-        box.page.wait_for_function(_CARDS_ARE_JS, arg=[box.element_handle(), want], polling=100)
+        box.page.wait_for_function(
+            _CARDS_ARE_JS, arg=[box.element_handle(), want], polling=100, timeout=PAGE_LOAD_TIMEOUT
+        )
     got = shown_cards(box)
     assert got == want, (
         f"after {after} the page shows other cards:\n"
@@ -175,7 +181,9 @@ def expect_page_shows(
     assert faces_on_backs == [], f"after {after} a face-down card shows a face: {faces_on_backs}"
     if status is not None:
         headline = twin.text.splitlines()[0]
-        expect(box.locator(status), f"the status after {after}").to_contain_text(headline)
+        expect(box.locator(status), f"the status after {after}").to_contain_text(
+            headline, timeout=PAGE_LOAD_TIMEOUT
+        )
     return got
 
 
@@ -248,3 +256,44 @@ def golf_title_for(twin: Any, move: Any) -> str:
     if move.kind == "draw":
         return str(twin.draw_button.tooltip)
     return str(twin.take_button.tooltip)
+
+
+# -- a learner sees only their seat, on the page (issue 28) ---------------------------------
+
+#: everything a page shows of a widget, a piece at a time (so that two cards side by side
+#: never read as one): each card picture and button as its text, every other text node
+#: shown, every title, every field's value, every dropdown's options
+PAGE_TEXT_JS = """(root) => {
+  const shown = (e) => e.getClientRects().length > 0;
+  const parts = [...root.querySelectorAll('.cardlib-card, button')]
+    .filter(shown).map((e) => e.innerText);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const at = walker.currentNode.parentElement;
+    if (at && !at.closest('style, .cardlib-card, button') && shown(at)) {
+      parts.push(walker.currentNode.textContent);
+    }
+  }
+  parts.push(...[...root.querySelectorAll('[title]')].map((e) => e.title));
+  parts.push(...[...root.querySelectorAll('input, textarea')].map((e) => e.value));
+  parts.push(...[...root.querySelectorAll('option')].map((e) => e.textContent));
+  return parts.join(' | ');
+}"""
+
+
+def hidden_named(box: Locator, twin: Any, known: Any, after: str) -> list[str]:
+    """Wait for the page to show the twin (its cards and headline, and the story's latest
+    line), then the cards the page names that the learner's seats may not know."""
+    expect_page_shows(box, twin, after)
+    story = [line for line in twin.text.splitlines() if line.startswith("- ")]
+    if story:
+        expect(box.locator(".cardlib-status"), f"the story after {after}").to_contain_text(
+            story[-1][2:], timeout=PAGE_LOAD_TIMEOUT
+        )
+    pack, knows = known.of(twin.session)
+    text = plain(box.evaluate(PAGE_TEXT_JS))
+    return [
+        f"{card} in ...{text[max(0, m.start() - 80) : m.end() + 40]}..."
+        for card in pack - knows
+        if (m := spellings(card).search(text))
+    ]

@@ -8,7 +8,7 @@ traceback under the widget): no handler may let an exception escape.  After ever
 what the widget shows is in a learner's words: never "Something went wrong" (all of this a
 learner can cause), never "None", an exception's class name or a repr; no card face is
 drawn on a back; no text of a table names a card the learner's seats may not know
-(tests/core/test_widgets_seat.py's oracle); and a click the rules refuse leaves the game as
+(tests/support/seats.py's oracle); and a click the rules refuse leaves the game as
 it was.  A failure is shrunk to the fewest actions and printed with its
 ``@reproduce_failure`` blob (tests/support/hypothesis_profiles.py: the default profile
 tries the same examples every run; ``HYPOTHESIS_PROFILE=explore`` looks further).
@@ -46,8 +46,12 @@ import cardlib.widgets  # noqa: E402
 import tests.support.hypothesis_profiles  # noqa: E402, F401  (the profiles)
 from cardlib.widgets.controls import CardButton  # noqa: E402
 from cardlib.widgets.session import MAX_SEED  # noqa: E402
-from tests.core.test_widgets_seat import Known, click_something, texts  # noqa: E402
-from tests.support.seats import named  # noqa: E402
+from tests.support.seats import (  # noqa: E402
+    Known,
+    click_something,
+    named,
+    texts,
+)
 
 #: the machine's runs a widget (the profile's steps each): a widget is slow to build and read
 WIDGET_EXAMPLES = max(4, settings.default.max_examples // 5)
@@ -206,7 +210,7 @@ def the_game(session: Any) -> tuple[Any, ...]:
 class Clicks(RuleBasedStateMachine):
     """A learner at one widget (``name`` with ``kwargs``, set on a subclass): any control
     used in any way (:func:`act`), or, at a table, a click like a learner's (mostly on a
-    card marked legal: tests/core/test_widgets_seat.py's ``click_something``), so that
+    card marked legal: tests/support/seats.py's ``click_something``), so that
     games are played to their end."""
 
     name: str = ""
@@ -288,7 +292,7 @@ class Clicks(RuleBasedStateMachine):
     @invariant()
     def the_learner_sees_only_their_seats(self) -> None:
         """No text of the table names a card the learner's seats may not know
-        (tests/core/test_widgets_seat.py's oracle: the game's record, replayed)."""
+        (tests/support/seats.py's oracle: the game's record, replayed)."""
         session = getattr(self.widget, "session", None)
         if session is None:
             return

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from cardlib.errors import RuleViolation
-from cardlib.games import GAMES
 from cardlib.gofish import GoFishGame
 from cardlib.golf import GolfGame, GolfOptions, Position
 from cardlib.rook import RookHand
@@ -32,12 +31,8 @@ def play_out(s: TableSession, rng: random.Random) -> None:
         s.attempt(rng.choice(s.legal()))
 
 
-@pytest.mark.parametrize("game_id", DEALS)
-def test_the_computer_players_move_until_it_is_the_learners_turn(game_id):
-    s = session(game_id)
-    assert s.learner_to_move and s.headline_seed == "deal 17"
-    assert all(not step.by_learner for step in s.steps)
-    assert [(st.player, st.move) for st in s.steps] == [(p, str(m)) for p, m in s.game.history]
+# the computer players' moves, Undo (with the replies) and Restart, for every game's
+# widgets: tests/core/test_game_widgets.py
 
 
 def test_a_refusal_names_the_rule_its_title_the_reason_and_what_is_legal_instead():
@@ -71,40 +66,9 @@ def test_a_long_list_of_legal_moves_is_cut_short():
     assert r.instead_words.endswith("m7 and 12 more")
 
 
-@pytest.mark.parametrize("game_id", DEALS)
-def test_undo_takes_back_the_learners_move_with_the_replies(game_id):
-    s = session(game_id)
-    rng = random.Random(5)
-    s.attempt(rng.choice(s.legal()))
-    s.attempt(rng.choice(s.legal()))
-    kept = [(st.player, st.move) for st in s.steps]
-    text = s.game.describe()
-    move = rng.choice(s.legal())
-    s.attempt(move)
-    assert s.undo()
-    assert [(st.player, st.move) for st in s.steps] == kept and s.game.describe() == text
-    assert s.steps[-1].by_learner or not any(st.by_learner for st in s.steps[len(kept) :])
-    again = s.attempt(move)  # the same move, the same replies: the bots' dice were put back too
-    assert not isinstance(again, Refusal)
-
-
 def test_undo_with_nothing_to_take_back_says_so():
     s = session("golf")
     assert not s.can_undo and s.undo() is False
-
-
-@pytest.mark.parametrize("game_id", DEALS)
-def test_restart_deals_the_same_cards_and_a_new_deal_shows_its_seed(game_id):
-    s = session(game_id)
-    first = s.game.describe()
-    rng = random.Random(2)
-    s.attempt(rng.choice(s.legal()))
-    s.restart()
-    assert s.game.describe() == first and not s.can_undo
-    s.new_deal()
-    assert s.seed == 18 and s.headline_seed == "deal 18"
-    s.new_deal(17)
-    assert s.game.describe() == first
 
 
 def test_a_position_table_restarts_from_its_position_and_cannot_deal_anew():
@@ -406,27 +370,3 @@ def test_a_learner_at_every_seat_is_told_everything():
     assert s.game.phase == "nest"
     assert s.log == [step.event.text for step in s.steps]
     assert "picks up the nest (" in s.log[-1]
-
-
-# -- every registered game's widgets ------------------------------------------------------
-
-
-def _descendants(widget):
-    yield widget
-    for child in getattr(widget, "children", ()) or ():
-        yield from _descendants(child)
-
-
-@pytest.mark.parametrize(
-    ("game_id", "name"),
-    [pytest.param(g, name, id=f"{g}-{name}") for g in GAMES for name in GAMES[g].widgets],
-)
-def test_every_button_of_every_games_widget_has_an_accessible_name(game_id, name):
-    """Each widget a registered game names, built with its defaults: every button in it (card
-    controls, chips, Undo, Save...) has a tooltip, the name a screen reader says."""
-    import ipywidgets
-
-    widget = GAMES[game_id].widget(name)()
-    buttons = [b for b in _descendants(widget) if isinstance(b, ipywidgets.Button)]
-    assert buttons
-    assert [b.description for b in buttons if not b.tooltip.strip()] == []

@@ -1,5 +1,5 @@
 """What the Go Fish sources show the whole table beyond what a seat's view holds, for the
-seat tests (``tests/core/test_widgets_seat.py``): a view holds a seat's own hand and the
+seat tests (``tests/core/test_game_widgets.py``): a view holds a seat's own hand and the
 ranks of the books, and a card shown to everyone may pass out of sight of every view.
 
 * GF-LUCKY-DRAW: "a drawn card of the rank just asked is shown and the asker goes again"

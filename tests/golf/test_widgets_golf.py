@@ -65,23 +65,6 @@ def test_table_flip_take_replace_updates_the_score_and_bots_answer():
     assert "Bot " in table.status.value
 
 
-def test_table_shows_the_rule_of_a_refused_move_and_changes_nothing():
-    table = GolfTable(seed=2)
-    table.position_buttons[Position.TL].click()
-    table.position_buttons[Position.TR].click()
-    table.take_button.click()
-    before = (table.game.discard[:], table.game.holding)
-    table.discard_button.click()
-    assert "<b>GOLF-TAKE-MUST-REPLACE</b>" in table.status.value
-    # the legal moves in words, the notation beside them (issue 28, item 6)
-    assert "Legal instead: put the card you hold in place of the top-left card (replace TL)" in (
-        table.text
-    )
-    assert (table.game.discard, table.game.holding) == before
-    table.draw_button.click()
-    assert "<b>GOLF-DRAW</b>" in table.status.value
-
-
 def test_table_plays_a_whole_hole_and_can_start_another():
     table = GolfTable(opponents=["Bot 1", "Bot 2"], seed=3)
     order = list(Position)
@@ -209,20 +192,6 @@ def test_show_legal_moves_marks_the_legal_cards():
     assert not table.position_buttons[Position.BL].legal
 
 
-def test_undo_restart_and_a_numbered_new_deal():
-    table = GolfTable(seed=6)
-    table.position_buttons[Position.TL].click()
-    table.position_buttons[Position.TM].click()
-    table.draw_button.click()
-    table.undo_button.click()
-    assert table.game.phase == "draw" and table.game.holding is None
-    table.restart_button.click()
-    assert table.game.phase == "flip" and not any(table.game.layouts["Learner"].up)
-    table.seed_box.value = 17
-    table.new_button.click()
-    assert table.seed == 17 and "seed 17" in table.text
-
-
 def test_to_example_is_a_checked_worked_example(tmp_path):
     table = GolfTable(seed=8)
     table.position_buttons[Position.TL].click()
@@ -238,7 +207,7 @@ def test_to_example_is_a_checked_worked_example(tmp_path):
 
 
 def test_every_card_control_says_its_place_and_face():
-    # every button having a name is tests/core/test_widgets_session.py's, for every game
+    # every button having a name is tests/core/test_game_widgets.py's, for every game
     table = GolfTable(seed=1)
     assert table.position_buttons[Position.TL].tooltip == "your top-left card: face down"
 

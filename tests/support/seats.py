@@ -6,7 +6,8 @@ articles' unicode (``♥9``, ``9♥``), a card picture's rank over its suit (``9
 a button's label (``9\\n♥``, ``12\\ngreen``), an accessible name (``9 of hearts``,
 ``green 12``), a sentence's words (``the Rook``, ``bird``).  :func:`names` finds any of them
 in a text; :func:`plain` makes the text of a picture (tags dropped, attributes such as a
-``title`` kept, style sheets and inline styles dropped, entities decoded).
+``title`` kept, style sheets and inline styles dropped, entities decoded); :class:`Known`
+is what a learner's seats know of a table session's game, the oracle.
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ from __future__ import annotations
 import dataclasses
 import functools
 import html
+import importlib
+import importlib.util
+import random
 import re
 import types
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from cardlib.cards import Card
 from cardlib.catalogue import rules
+from cardlib.games import GAMES
 from cardlib.rook.cards import RookCard
 
 
@@ -122,3 +127,132 @@ def plain(value: str) -> str:
     value = html.unescape(value)
     value = _rule_words().sub(" ", value)
     return " ".join(value.split())
+
+
+def _shown_hook(game_id: str) -> Callable[[Any], Iterable[Any]]:
+    """``tests/<the game's package>/shown.py``'s ``shown(event)``, or nothing shown."""
+    package = GAMES[game_id].claims_module.split(".")[-2]
+    name = f"tests.{package}.shown"
+    if importlib.util.find_spec(name) is None:
+        return lambda event: ()
+    shown: Callable[[Any], Iterable[Any]] = importlib.import_module(name).shown
+    return shown
+
+
+class Known:
+    """What the learner's seats know of the game a session holds: replayed from its first
+    position along its steps, the cards of every view of theirs at every move (and what
+    the sources show the table: a game's ``tests/<package>/shown.py``, where it has one).
+    Replays only what is new; after Undo, Restart or a new deal, from the start again."""
+
+    def __init__(self, game_id: str) -> None:
+        self.shown = _shown_hook(game_id)
+        self.first: Any = None
+
+    def seen(self, game: Any, seats: Iterable[str]) -> set[Any]:
+        return set().union(*(cards_in(game.view(seat)) for seat in seats))
+
+    def of(self, session: Any) -> tuple[set[Any], set[Any]]:
+        """(every card of the game, the cards the learner's seats know)."""
+        steps = [(s.player, s.move) for s in session.steps]
+        if session.first is not self.first or steps[: len(self.steps)] != self.steps:
+            self.first, self.steps = session.first, []
+            self.replica = session.first.copy()
+            self.seats = tuple(session.learners or session.game.players)
+            self.pack = cards_in(self.replica)
+            self.known = self.seen(self.replica, self.seats)
+        for player, move in steps[len(self.steps) :]:
+            event = self.replica.play(move, player=player)
+            self.known |= self.seen(self.replica, self.seats) | set(self.shown(event))
+            self.steps.append((player, move))
+        return self.pack, self.known
+
+
+# -- a learner's clicks, and all a table shows -------------------------------------------
+
+
+def tree(root: Any) -> list[Any]:
+    """The widget and every widget inside it (breadth first)."""
+    import ipywidgets as w
+
+    found, todo = [], [root]
+    while todo:
+        widget = todo.pop(0)
+        found.append(widget)
+        if isinstance(widget, w.Box):
+            todo += list(widget.children)
+    return found
+
+
+def texts(root: Any) -> str:
+    """Everything the widget shows, as one text: its ``.text``, every label and HTML
+    picture (its titles too), every button's description and tooltip, every dropdown's
+    value and options, every field's value."""
+    import ipywidgets as w
+
+    said = [str(getattr(root, "text", ""))]
+    for widget in tree(root):
+        if isinstance(widget, w.HTML | w.HTMLMath | w.Label):
+            said.append(widget.value)
+        elif isinstance(widget, w.Button | w.ToggleButton):
+            said += [widget.description, widget.tooltip or ""]
+        elif isinstance(widget, w.widgets.widget_selection._Selection):
+            said += [str(widget.value), str(widget.label), *map(str, widget.options)]
+        elif isinstance(widget, w.Text | w.IntText | w.BoundedIntText):
+            said.append(str(widget.value))
+    return " | ".join(plain(t) for t in said)
+
+
+def enabled(widget: Any) -> bool:
+    return not widget.disabled and getattr(widget.layout, "display", None) != "none"
+
+
+def held_buttons(root: Any) -> list[Any]:
+    """Every button a widget holds, shown or not (its attributes, their lists and dicts):
+    a click on a control hidden from the page must not raise either."""
+    import ipywidgets as w
+
+    found: dict[int, Any] = {}
+    for value in vars(root).values():
+        if isinstance(value, dict):
+            value = list(value.values())
+        for b in value if isinstance(value, list | tuple) else [value]:
+            if isinstance(b, w.Button):
+                found.setdefault(id(b), b)
+    return list(found.values())
+
+
+def click_something(table: Any, rng: random.Random) -> str:
+    """A learner's click: mostly on a card or chip marked legal, or on a button that makes
+    a move of what is chosen (Lay aside, Ask); sometimes anything (a move refused);
+    sometimes, and mostly once the game is over, a session button (Undo, Restart, New deal,
+    Next deal, Save); now and then "show legal moves" switched, or a button the widget
+    holds but does not show."""
+    import ipywidgets as w
+
+    from cardlib.widgets.controls import CardButton
+
+    names = ("undo_button", "restart_button", "new_button", "next_button", "save_button")
+    session_ids = {id(getattr(table, name, None)) for name in names}
+    buttons = [b for b in tree(table) if isinstance(b, w.Button) and enabled(b)]
+    sessions = [b for b in buttons if id(b) in session_ids]
+    marked = [b for b in buttons if isinstance(b, CardButton) and b.legal]
+    others = [b for b in buttons if id(b) not in session_ids]
+    plain_buttons = [b for b in others if not isinstance(b, CardButton)]
+    over = table.session.game.is_over
+    chance = rng.random()
+    if chance > 0.99:
+        table.show_legal.value = not table.show_legal.value
+        return f"show legal moves: {table.show_legal.value}"
+    if chance > 0.98:
+        pick = rng.choice(held_buttons(table) or buttons)
+    elif sessions and (chance < 0.05 or (over and chance < 0.5)):
+        pick = rng.choice(sessions)
+    elif marked and chance < 0.7:
+        pick = rng.choice(marked)
+    elif plain_buttons and chance < 0.85:
+        pick = rng.choice(plain_buttons)
+    else:
+        pick = rng.choice(others or buttons)
+    pick.click()
+    return f"{pick.description!r} ({pick.tooltip})"
