@@ -4,10 +4,16 @@
   JupyterLab on a free port with a random token and isolated runtime/config/settings/
   workspace directories, waits for ``/api/status`` and always shuts it down (REST
   shutdown, then SIGTERM/SIGKILL of its process group).
-* ``browser`` (session): headless Chromium (Debian's, ``/usr/bin/chromium`` unless
-  ``CARDLIB_CHROMIUM`` says otherwise) through the Playwright sync API.
-* ``page`` (per test): a fresh browser context; a screenshot and the browser console
-  log are written to ``test-artifacts/`` after every test, passed or failed.
+* ``browser`` (session), ``context`` and ``page`` (per test) are pytest-playwright's (the
+  ``test`` extra): headless Chromium, Debian's ``/usr/bin/chromium`` unless
+  ``CARDLIB_CHROMIUM`` says otherwise (``browser_type_launch_args``); a context of
+  1400x1000 (``browser_context_args``) whose actions time out after ``ACTION_TIMEOUT``.
+  A test that fails leaves the trace of its ``context``/``page`` (``trace.zip``: open it with
+  ``python -m playwright show-trace``) and a screenshot of each of its pages in
+  ``build/playwright/<test>/`` (pytest-playwright's ``--tracing retain-on-failure
+  --screenshot only-on-failure --output build/playwright``, the defaults here; the command
+  line's own options win).  Contexts a test opens itself with ``browser.new_context()``
+  are not traced: pytest-playwright's ``new_context`` fixture makes traced ones.
 * ``run_notebook(page, name)``: opens a notebook from a reset workspace, waits for an
   idle kernel, clears outputs, runs all cells through the Run menu and waits (bounded)
   until execution is over; fails with the cells' errors if a cell raised (except cells
@@ -24,6 +30,7 @@ import json
 import os
 import re
 import secrets
+import shlex
 import shutil
 import signal
 import socket
@@ -305,68 +312,72 @@ def jupyter_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterLab
 
 # --------------------------------------------------------------------------- browser
 
+#: where pytest-playwright keeps a failing test's trace and screenshots (git-ignored; emptied
+#: by pytest-playwright when a run starts)
+PLAYWRIGHT_OUTPUT = REPO_ROOT / "build" / "playwright"
+PLAYWRIGHT_PLUGIN = "pytest_playwright.pytest_playwright"  # its name under -p
+#: pytest-playwright's options for the browser tests, unless the command line gives them
+PLAYWRIGHT_DEFAULTS = {
+    "tracing": "retain-on-failure",
+    "screenshot": "only-on-failure",
+    "output": str(PLAYWRIGHT_OUTPUT),
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # the command line as typed (an xdist worker's own is the test paths only)
+    typed = getattr(config, "workerinput", {}).get("mainargv", config.invocation_params.args)
+    given = [*typed, *shlex.split(os.environ.get("PYTEST_ADDOPTS", ""))]
+    for name, value in PLAYWRIGHT_DEFAULTS.items():
+        flag = f"--{name}"
+        if hasattr(config.option, name) and not any(
+            arg == flag or arg.startswith(f"{flag}=") for arg in given
+        ):
+            setattr(config.option, name, value)
+
+
+def _missing(message: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(message)  # a browser job must not pass by skipping
+    pytest.skip(message)
+
+
+@pytest.fixture(autouse=True)
+def _needs_pytest_playwright(request: pytest.FixtureRequest) -> None:
+    """Without pytest-playwright there is no ``browser``: the browser tests say so."""
+    plugins = request.config.pluginmanager
+    if not any(plugins.hasplugin(name) for name in ("playwright", PLAYWRIGHT_PLUGIN)):
+        _missing("pytest-playwright is not installed (make setup installs the test extra)")
+
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """pytest-playwright's launch options (``--headed``, ``--slowmo``) for Debian's
+    Chromium: Playwright cannot download its own browser here."""
     if not Path(CHROMIUM).exists():
-        message = f"no Chromium at {CHROMIUM} (set CARDLIB_CHROMIUM)"
-        if os.environ.get("CI"):
-            pytest.fail(message)  # a browser job must not pass by skipping
-        pytest.skip(message)
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, timeout=60_000
-        )
-        try:
-            yield chromium
-        finally:
-            with contextlib.suppress(Exception):
-                chromium.close()
+        _missing(f"no Chromium at {CHROMIUM} (set CARDLIB_CHROMIUM)")
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS,
+        "timeout": 60_000,
+    }
 
 
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
-    report = yield
-    setattr(item, f"_cardlib_rep_{report.when}", report)
-    return report
-
-
-def _artifact_stem(item: pytest.Item) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", item.nodeid.split("::", 1)[-1]).strip("_")
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    return {**browser_context_args, "viewport": {"width": 1400, "height": 1000}}
 
 
 @pytest.fixture
-def page(browser, jupyter_lab: JupyterLab, request: pytest.FixtureRequest) -> Iterator[object]:
+def context(context):
+    """pytest-playwright's context (traced), with this harness's timeouts."""
     from playwright.sync_api import expect
 
     expect.set_options(timeout=ACTION_TIMEOUT)
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(ACTION_TIMEOUT)
     context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
-    page = context.new_page()
-    console: list[str] = []
-    page.on("console", lambda msg: console.append(f"[{msg.type}] {msg.text}"))
-    page.on("pageerror", lambda exc: console.append(f"[pageerror] {exc}"))
-    try:
-        yield page
-    finally:
-        ARTIFACTS_DIR.mkdir(exist_ok=True)
-        stem = _artifact_stem(request.node)
-        report = getattr(request.node, "_cardlib_rep_call", None)
-        outcome = report.outcome if report is not None else "error"
-        screenshot = ARTIFACTS_DIR / f"{stem}.png"
-        try:
-            page.screenshot(path=str(screenshot), timeout=ACTION_TIMEOUT)
-            shot = str(screenshot.relative_to(REPO_ROOT))
-        except Exception as exc:  # a screenshot must never hide the real failure
-            shot = f"failed: {exc}"
-        (ARTIFACTS_DIR / f"{stem}.console.log").write_text("\n".join(console) + "\n")
-        request.node.add_report_section(
-            "teardown", "browser artefacts", f"outcome={outcome} screenshot={shot}"
-        )
-        with contextlib.suppress(Exception):
-            context.close()
+    return context
 
 
 # --------------------------------------------------------------------------- notebooks
