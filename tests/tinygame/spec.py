@@ -111,4 +111,6 @@ SPEC = GameSpec(
     ),
     bot=_bot,
     validate=_validate,
+    widgets=("TinyTable",),
+    widget_module="tests.tinygame.widgets",
 )
