@@ -312,6 +312,18 @@ class Registry(Mapping[str, GameSpec]):
     def __contains__(self, game_id: object) -> bool:
         return isinstance(game_id, str) and self._known(game_id)
 
+    def rule(self, rule_id: str) -> Rule | None:
+        """The rule ``rule_id`` names: the catalogue's, else a registered game's own (a game
+        from outside cardlib keeps its rules in its folder); None if none has it."""
+        from cardlib.catalogue import rules
+
+        known = rules.get(rule_id)
+        for game_id in self if known is None else ():
+            known = self[game_id].rules.get(rule_id)
+            if known is not None:
+                break
+        return known
+
     def register(self, spec: GameSpec) -> GameSpec:
         arguments.instance(spec, GameSpec, "a game")
         if spec.id in self._where:  # the installed packages' games are not read for this

@@ -113,4 +113,5 @@ SPEC = GameSpec(
     validate=_validate,
     widgets=("TinyTable",),
     widget_module="tests.tinygame.widgets",
+    exercises="tests.tinygame.exercises:EXERCISES",
 )
