@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardlib.catalogue import rules
 from cardlib.exercises.answers import Played, saved_note
 from cardlib.exercises.forms import Reading
 from cardlib.exercises.giveaway import Atom, atoms, stated, without

@@ -45,7 +45,9 @@ def _draw(rng: random.Random) -> Deal:
     while True:
         cards = list(CARDS)
         rng.shuffle(cards)
-        deal = Deal(tuple((p, tuple(sorted(cards[i :: len(players)]))) for i, p in enumerate(players)))
+        deal = Deal(
+            tuple((p, tuple(sorted(cards[i :: len(players)]))) for i, p in enumerate(players))
+        )
         if len(deal.played().result().winners) == 1:
             return deal
 
