@@ -327,8 +327,9 @@ class Registry(Mapping[str, GameSpec]):
     def register(self, spec: GameSpec) -> GameSpec:
         arguments.instance(spec, GameSpec, "a game")
         if spec.id in self._where:  # the installed packages' games are not read for this
-            if self._specs.get(spec.id) is spec:  # the same game registered again
-                return spec
+            known = self._specs.get(spec.id)
+            if known == spec:  # the same game registered again (an equal spec: the same)
+                return known
             raise NotationError(f"{spec.id!r} is a game already")
         self._specs[spec.id] = spec
         self._where[spec.id] = f"<registered {spec.id}>"
