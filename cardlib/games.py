@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardlib import arguments
-from cardlib.errors import NotationError
+from cardlib.errors import CardlibError, NotationError
 from cardlib.game import Bot
 
 if TYPE_CHECKING:
@@ -318,11 +318,16 @@ class Registry(Mapping[str, GameSpec]):
         from cardlib.catalogue import rules
 
         known = rules.get(rule_id)
-        for game_id in self if known is None else ():
-            known = self[game_id].rules.get(rule_id)
-            if known is not None:
-                break
-        return known
+        if known is not None:
+            return known
+        for game_id in self:
+            try:
+                own = self[game_id].rules
+            except CardlibError:  # an installed game that does not load is not asked
+                continue
+            if rule_id in own:
+                return own[rule_id]
+        return None
 
     def register(self, spec: GameSpec) -> GameSpec:
         arguments.instance(spec, GameSpec, "a game")

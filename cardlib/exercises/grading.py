@@ -223,15 +223,15 @@ def given_values(right: Any, question: str) -> tuple[set[Atom], set[Atom]]:
 
 def rule_hint(e: Exercise, right: Any, question: str) -> str:
     """Hint 2: the text of the exercise's rules from the catalogue (a game from outside
-    cardlib: its own), without any sentence that
-    states a value of the right answer the question does not give (a number, a name, a
-    card...); without rule IDs at all when the answer is made of them, so that the hint
-    never names the answer."""
+    cardlib: its own, read through the registry), without any sentence that states a value
+    of the right answer the question does not give (a number, a name, a card...); without
+    rule IDs at all when the answer is made of them, so that the hint never names the
+    answer."""
+    from cardlib.games import GAMES
+
     _given, hidden = given_values(right, question)
     of_ids = any(_RULE_ID.fullmatch(str(a)) for a in atoms(right))
     said = []
-    from cardlib.games import GAMES
-
     for rule_id in e.rules:
         rule = GAMES.rule(rule_id)  # the catalogue's, or a game from outside's own
         if rule is None:
