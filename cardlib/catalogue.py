@@ -3,7 +3,9 @@
 A game's part of the catalogue is ``catalogue.yaml`` in its folder (``cardlib/<game>/``)
 and its traceability table ``sources.yaml`` beside it: the catalogue finds them in the
 folders themselves (:func:`game_folders`) and never imports the registry
-(:mod:`cardlib.games`), which stands above it.
+(:mod:`cardlib.games`), which stands above it.  A game from outside cardlib keeps its
+catalogue the same way, in its own package's folder: :func:`book_of` reads it there (a
+game's spec asks for it: :attr:`cardlib.games.GameSpec.rules`), apart from the course's.
 
 ``cardlib.rules["GOLF-COLUMN"]`` is a :class:`Rule`: its game, the rule in plain words,
 the sources it comes from, the rule sets it belongs to and the :class:`Interpretation`
@@ -25,6 +27,7 @@ import inspect
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import import_module
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -203,10 +206,18 @@ class Rule:
         )
 
 
-class RuleBook(Mapping[str, Rule]):
-    """A read-only mapping from rule ID to :class:`Rule`, loaded lazily."""
+def _cardlib_folders() -> list[tuple[Path, str]]:
+    """The shipped games' folders, each with its package (``cardlib.golf``)."""
+    return [(folder, f"{__package__}.{folder.name}") for folder in game_folders()]
 
-    def __init__(self) -> None:
+
+class RuleBook(Mapping[str, Rule]):
+    """A read-only mapping from rule ID to :class:`Rule`, loaded lazily from the
+    :data:`CATALOGUE` files of ``folders()``, (folder, its package) pairs (default: the
+    games cardlib ships, :func:`game_folders`)."""
+
+    def __init__(self, folders: Callable[[], list[tuple[Path, str]]] = _cardlib_folders) -> None:
+        self._where = folders
         self._rules: dict[str, Rule] | None = None
         self._games: dict[str, dict[str, Any]] = {}
         self._folders: dict[str, Path] = {}
@@ -218,12 +229,11 @@ class RuleBook(Mapping[str, Rule]):
             rules: dict[str, Rule] = {}
             games: dict[str, dict[str, Any]] = {}
             folders: dict[str, Path] = {}
-            for folder in game_folders():
+            for folder, package in self._where():
                 raw = yaml.safe_load((folder / CATALOGUE).read_text("utf-8"))
                 game, sources = raw["game"], raw["sources"]
                 games[game] = raw
                 folders[game] = folder
-                package = f"{__package__}.{folder.name}"
                 for r in raw["rules"]:
                     table = r.get("table")
                     rules[r["id"]] = Rule(
@@ -321,6 +331,30 @@ class RuleBook(Mapping[str, Rule]):
 
 rules = RuleBook()
 
+#: each game's rules by the package of its folder, read once (:func:`book_of`)
+_BOOKS: dict[str, Mapping[str, Rule]] = {}
+
+
+def book_of(package: str) -> Mapping[str, Rule]:
+    """The rules of the game whose folder is the package ``package`` (the package of its
+    spec's claims module): a shipped game's part of :data:`rules`; for a game from outside
+    cardlib, the :data:`CATALOGUE` of its own package's folder, found as the shipped games'
+    are, and kept apart from the course's catalogue (empty if it has none)."""
+    book = _BOOKS.get(package)
+    if book is None:
+        mine = [r for r in rules.values() if r.package == package]
+        if mine:
+            book = {r.id: r for r in mine}
+        else:
+            try:
+                found = find_spec(package)
+            except (ImportError, ValueError):  # a package that is not there has no rules
+                found = None
+            where = [Path(p) for p in (found.submodule_search_locations or ())] if found else []
+            book = RuleBook(lambda: [(f, package) for f in where[:1] if (f / CATALOGUE).is_file()])
+        _BOOKS[package] = book
+    return book
+
 
 # -- traceability: each statement of the sources and what implements it -----------------------
 
@@ -402,10 +436,12 @@ class Sources:
         return parse_articles(self._read(game))
 
     def for_rule(self, rule_id: str) -> list[Statement]:
-        """The statements a rule implements (for a notebook's rule section)."""
-        game = rules[rule_id].game
-        if game not in self.games():
+        """The statements a rule implements (for a notebook's rule section); none for a
+        rule of a game from outside the catalogue."""
+        rule = rules.get(rule_id)
+        if rule is None or rule.game not in self.games():
             return []
+        game = rule.game
         return [s for s in self.statements(game) if rule_id in s.rules]
 
     def quoted(self, rule_id: str) -> str:

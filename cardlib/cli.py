@@ -24,6 +24,8 @@ from cardlib.errors import EXIT_INTERNAL
 if TYPE_CHECKING:
     import argparse
 
+    from cardlib.catalogue import Rule
+
 FORMATS = ("text", "json", "github", "sarif")
 DEFAULT_FOLDER = "examples"
 
@@ -86,7 +88,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Print rules: each in full, in one line, with the sentences of the source "
         "articles it comes from, quoted in the original beside their English reading.",
     )
-    rules.add_argument("ids", nargs="*", help="rule IDs or a game's ID; default: all")
+    rules.add_argument(
+        "ids",
+        nargs="*",
+        help="rule IDs or a game's ID (a registered game's own too); default: the catalogue's",
+    )
     what = rules.add_mutually_exclusive_group()
     what.add_argument(
         "--sources",
@@ -313,6 +319,8 @@ def _rules(ids: list[str], *, code: bool = False) -> int:
             chosen.extend(rules.for_game(i))
         elif i in rules:
             chosen.append(rules[i])
+        elif (own := _own_rules(i, games)) is not None:
+            chosen.extend(own)
         else:
             from cardlib.examples import clip
 
@@ -333,6 +341,27 @@ def _rules(ids: list[str], *, code: bool = False) -> int:
                 print("\n".join("    " + line if line else "" for line in source.splitlines()))
         print()
     return 0
+
+
+def _own_rules(asked: str, catalogued: set[str]) -> list[Rule] | None:
+    """The rules ``asked`` names (a game's ID, or one rule's) among the registered games
+    outside the catalogue, each of which keeps its own in its folder (a game from outside
+    cardlib: :attr:`cardlib.games.GameSpec.rules`); None if none has it."""
+    from cardlib.errors import CardlibError
+    from cardlib.games import GAMES
+
+    for game_id in GAMES:
+        if game_id in catalogued:
+            continue
+        try:
+            own = GAMES[game_id].rules
+        except CardlibError:  # an installed game that does not load is not asked
+            continue
+        if asked == game_id:
+            return list(own.values())
+        if asked in own:
+            return [own[asked]]
+    return None
 
 
 def _sources(games: list[str]) -> int:

@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardlib import arguments
-from cardlib.errors import NotationError
+from cardlib.errors import CardlibError, NotationError
 from cardlib.game import Bot
 
 if TYPE_CHECKING:
@@ -131,9 +131,10 @@ class GameSpec:
       imports ipywidgets), each given by :meth:`widget`;
     * ``exercises``: where its chapter of the course's exercises is (``"module:NAME"``,
       which :func:`cardlib.exercises.course.chapters` imports); None for a game the course
-      does not teach;
-    * ``rules``: rules of its own where they are not in the course's catalogue (a game
-      from outside cardlib); their IDs are what its engine's events and refusals name.
+      does not teach.
+
+    Its rules (:attr:`rules`) are the ``catalogue.yaml`` of its folder, the package of its
+    claims module, for a game from outside cardlib as for the shipped games.
     """
 
     id: str
@@ -156,7 +157,6 @@ class GameSpec:
     widgets: tuple[str, ...] = ()
     widget_module: str | None = None
     exercises: str | None = None
-    rules: Mapping[str, Rule] = field(default_factory=dict)
 
     @property
     def claims(self) -> ModuleType:
@@ -174,14 +174,21 @@ class GameSpec:
         functions, which :attr:`cardlib.catalogue.Rule.enforced_by` reads)."""
         return self.claims, self.bot
 
+    @property
+    def rules(self) -> Mapping[str, Rule]:
+        """Its rules by ID: the ``catalogue.yaml`` of its folder, the package of its claims
+        module (:func:`cardlib.catalogue.book_of`), read when first asked; their IDs are
+        what its engine's events and refusals name."""
+        from cardlib.catalogue import book_of
+
+        return book_of(self.claims_module.rpartition(".")[0])
+
     def rule(self, rule_id: str) -> Rule | None:
         """The rule ``rule_id`` names: the game's own, else the catalogue's (None if
         neither has it)."""
-        if rule_id in self.rules:
-            return self.rules[rule_id]
         from cardlib.catalogue import rules
 
-        return rules.get(rule_id)
+        return self.rules.get(rule_id) or rules.get(rule_id)
 
 
 def known_game(value: object) -> str:
@@ -313,11 +320,29 @@ class Registry(Mapping[str, GameSpec]):
         where = self._where[game_id]
         return None if where.startswith("<registered ") else where
 
+    def rule(self, rule_id: str) -> Rule | None:
+        """The rule ``rule_id`` names: the catalogue's, else a registered game's own (a game
+        from outside cardlib keeps its rules in its folder); None if none has it."""
+        from cardlib.catalogue import rules
+
+        known = rules.get(rule_id)
+        if known is not None:
+            return known
+        for game_id in self:
+            try:
+                own = self[game_id].rules
+            except CardlibError:  # an installed game that does not load is not asked
+                continue
+            if rule_id in own:
+                return own[rule_id]
+        return None
+
     def register(self, spec: GameSpec) -> GameSpec:
         arguments.instance(spec, GameSpec, "a game")
         if spec.id in self._where:  # the installed packages' games are not read for this
-            if self._specs.get(spec.id) is spec:  # the same game registered again
-                return spec
+            known = self._specs.get(spec.id)
+            if known == spec:  # the same game registered again (an equal spec: the same)
+                return known
             raise NotationError(f"{spec.id!r} is a game already")
         self._specs[spec.id] = spec
         self._where[spec.id] = f"<registered {spec.id}>"

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardlib.catalogue import rules
 from cardlib.exercises.answers import Played, saved_note
 from cardlib.exercises.forms import Reading
 from cardlib.exercises.giveaway import Atom, atoms, stated, without
@@ -223,15 +222,20 @@ def given_values(right: Any, question: str) -> tuple[set[Atom], set[Atom]]:
 
 
 def rule_hint(e: Exercise, right: Any, question: str) -> str:
-    """Hint 2: the text of the exercise's rules from the catalogue, without any sentence that
-    states a value of the right answer the question does not give (a number, a name, a
-    card...); without rule IDs at all when the answer is made of them, so that the hint
-    never names the answer."""
+    """Hint 2: the text of the exercise's rules from the catalogue (a game from outside
+    cardlib: its own, read through the registry), without any sentence that states a value
+    of the right answer the question does not give (a number, a name, a card...); without
+    rule IDs at all when the answer is made of them, so that the hint never names the
+    answer."""
+    from cardlib.games import GAMES
+
     _given, hidden = given_values(right, question)
     of_ids = any(_RULE_ID.fullmatch(str(a)) for a in atoms(right))
     said = []
     for rule_id in e.rules:
-        rule = rules[rule_id]
+        rule = GAMES.rule(rule_id)  # the catalogue's, or a game from outside's own
+        if rule is None:
+            raise KeyError(f"{rule_id!r} is not a rule of any game")
         text, _left = without(rule.text, hidden)
         title = rule.title if not stated(rule.title, hidden) else "one of the exercise's rules"
         if of_ids:

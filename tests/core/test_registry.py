@@ -39,9 +39,11 @@ def test_each_shipped_game_has_its_catalogue_in_its_folder():
 
 def test_the_tiny_game_is_registered_after_the_course_games():
     assert IDS == ["golf", "go-fish", "rook", "tiny"]
-    assert register(TINY) is TINY  # the same game again changes nothing
+    tiny = GAMES["tiny"]  # the tiny game of tests/conftest.py, its exercise left out
+    assert tiny == dataclasses.replace(TINY, exercises=None)
+    assert register(tiny) is tiny  # the same game again changes nothing
     with pytest.raises(ValueError, match="'tiny' is a game already"):
-        register(dataclasses.replace(TINY, title="Another"))
+        register(dataclasses.replace(tiny, title="Another"))
 
 
 def test_the_tiny_games_worked_example_passes_the_checker():

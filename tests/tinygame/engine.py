@@ -1,36 +1,70 @@
-"""Tiny: the cards 1 to 6 are dealt out; in turn each player plays a card of their hand
-(TINY-TURN, TINY-HOLD) and scores its number; when every hand is empty the highest score
-wins (TINY-SCORE)."""
+"""Tiny: the cards 1 to 6 are dealt out (TINY-DEAL); in turn each player plays a card of
+their hand (TINY-TURN, TINY-HOLD) and scores its number; when every hand is empty the
+highest score wins (TINY-SCORE).
+
+The rules are written as the real engines write theirs (:mod:`cardlib.gofish.rules`): one
+short function a rule of the catalogue (``tests/tinygame/catalogue.yaml``), marked with
+its ID, whose docstring is the rule.  A rule of a move answers ``rule(game, play) ->
+Refusal | None`` (:mod:`cardlib.refusal`); :data:`MOVE_RULES` are asked in order by the
+core's :func:`~cardlib.refusal.first_refusal`, and :func:`legal` builds the moves they let
+through, legal by construction."""
 
 from __future__ import annotations
 
 import html
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.game import Event, Fact, LegalMoves, Result
+from cardlib.refusal import Refusal, first_refusal
 
 CARDS = (1, 2, 3, 4, 5, 6)
+MIN_PLAYERS, MAX_PLAYERS = 2, 3
+
+
+class Play(NamedTuple):
+    """A move as the rules judge it: who plays which card."""
+
+    player: str
+    card: int
+
+
+# -- the rules, one function each ------------------------------------------------------
+
+
+@enforces("TINY-DEAL")
+def tiny_deal(players: int, cards: Sequence[int] = CARDS) -> Refusal | None:
+    """Two or three players; the six cards 1 to 6, each once, are dealt out one at a time."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return Refusal("TINY-DEAL", lambda: f"Tiny is for 2 or 3 players, not {players}")
+    wrong = [c for c in cards if c not in CARDS or list(cards).count(c) > 1]
+    if wrong:
+        return Refusal("TINY-DEAL", lambda: f"{wrong[0]} is not one of the six cards, each once")
+    return None
 
 
 @enforces("TINY-TURN")
-def tiny_turn(to_move: str | None, player: str) -> None:
+def tiny_turn(game: TinyGame, play: Play) -> Refusal | None:
     """Players play in turn, one card each, until every hand is empty."""
+    to_move = game.to_move
     if to_move is None:
-        raise RuleViolation("TINY-TURN", "the game is over: every hand is empty")
-    if player != to_move:
-        raise RuleViolation("TINY-TURN", f"it is {to_move}'s turn, not {player}'s")
+        return Refusal("TINY-TURN", lambda: "the game is over: every hand is empty")
+    if play.player != to_move:
+        return Refusal("TINY-TURN", lambda: f"it is {to_move}'s turn, not {play.player}'s")
+    return None
 
 
 @enforces("TINY-HOLD")
-def tiny_hold(hand: Sequence[int], card: int) -> None:
+def tiny_hold(game: TinyGame, play: Play) -> Refusal | None:
     """A player plays a card from their own hand."""
-    if card not in hand:
-        raise RuleViolation("TINY-HOLD", f"{card} is not in the hand ({hand})")
+    hand = game.hands[play.player]
+    if play.card in hand:
+        return None
+    return Refusal("TINY-HOLD", lambda: f"{play.card} is not in the hand ({hand})")
 
 
 @enforces("TINY-SCORE")
@@ -38,6 +72,31 @@ def tiny_score(scores: Mapping[str, int]) -> tuple[str, ...]:
     """A card played scores its number; the highest score wins, a tie shared."""
     top = max(scores.values())
     return tuple(p for p, s in scores.items() if s == top)
+
+
+#: the rules of a move, asked in order: the turn, then the card
+MOVE_RULES = (tiny_turn, tiny_hold)
+
+
+def refusal(game: TinyGame, play: Play) -> Refusal | None:
+    """The first refusal of ``play`` among :data:`MOVE_RULES`, or None: the move is legal."""
+    return first_refusal(MOVE_RULES, game, play)
+
+
+def legal(game: TinyGame) -> Iterator[str]:
+    """The moves the rules let through, built from them: the player to move (TINY-TURN)
+    plays any card of their own hand (TINY-HOLD); none once the game is over."""
+    mover = game.to_move
+    if mover is not None:
+        yield from (f"play {card}" for card in game.hands[mover])
+
+
+def _refused(refused: Refusal | None) -> None:
+    if refused is not None:
+        raise refused.error()
+
+
+# -- the game --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -52,7 +111,7 @@ class TinyView:
     scores: dict[str, int]
     history: tuple[tuple[str, str], ...]
     legal: tuple[str, ...]
-    legal_rule: str = "TINY-TURN"
+    legal_rule: str = "TINY-HOLD"
 
     @property
     def is_over(self) -> bool:
@@ -66,7 +125,15 @@ class TinyView:
 
     @staticmethod
     def parse_move(text: str) -> str:
-        return TinyGame.parse_move(TinyGame.__new__(TinyGame), text)
+        return parse_move(text)
+
+
+def parse_move(text: object) -> str:
+    """``"play 4"``, as a move (:class:`~cardlib.errors.NotationError` for other text)."""
+    word, _, number = str(text).strip().partition(" ")
+    if word != "play" or not number.strip().isdigit() or len(number.strip()) > 3:
+        raise NotationError(f"{text!r} is not a Tiny move: write play N", rule="INPUT-MOVE")
+    return f"play {int(number)}"
 
 
 class TinyGame:
@@ -80,29 +147,41 @@ class TinyGame:
         options: Any = None,
         record: bool = True,
     ) -> None:
-        if not 2 <= len(players) <= 3:
-            raise RuleViolation("TINY-TURN", f"Tiny is for 2 or 3 players, not {len(players)}")
+        _refused(tiny_deal(len(players)))
         cards = list(CARDS)
         random.Random(seed).shuffle(cards)
         n = len(players)
-        self._setup(players, {p: sorted(cards[i::n]) for i, p in enumerate(players)}, players[0])
-        self._record = record  # record=False: no history kept (a long simulation's memory)
+        hands = {p: sorted(cards[i::n]) for i, p in enumerate(players)}
+        self._setup(players, hands, players[0], record)
 
     @classmethod
     def from_position(
-        cls, players: Sequence[str], hands: Mapping[str, Sequence[int]], to_move: str
+        cls,
+        players: Sequence[str],
+        hands: Mapping[str, Sequence[int]],
+        to_move: str,
+        *,
+        record: bool = True,
     ) -> TinyGame:
+        """A game at a position: each player's hand (cards played are gone) and who is to
+        move.  ``record=False``: no history kept, as for a deal."""
+        _refused(tiny_deal(len(players), [c for p in players for c in hands.get(p, ())]))
+        if to_move not in players:
+            raise NotationError(f"{to_move!r} is not a player", rule="INPUT-PLAYER")
         game = cls.__new__(cls)
-        game._setup(players, {p: sorted(hands.get(p, ())) for p in players}, to_move)
+        game._setup(players, {p: sorted(hands.get(p, ())) for p in players}, to_move, record)
         return game
 
-    def _setup(self, players: Sequence[str], hands: dict[str, list[int]], to_move: str) -> None:
+    def _setup(
+        self, players: Sequence[str], hands: dict[str, list[int]], to_move: str, record: bool
+    ) -> None:
         self._players = tuple(players)
         self.hands = hands
         self.scores = dict.fromkeys(self._players, 0)
         self._turn = self._players.index(to_move)
         self._history: list[tuple[str, str]] = []
-        self._record = True
+        self._record = record  # record=False: no history kept (a long simulation's memory)
+        self.moves_made = 0
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -137,35 +216,39 @@ class TinyGame:
         return LegalMoves(self)
 
     def _legal(self) -> list[str]:
-        mover = self.to_move
-        return [] if mover is None else [f"play {c}" for c in self.hands[mover]]
+        return list(legal(self))
 
     def parse_move(self, text: str) -> str:
-        word, _, number = str(text).strip().partition(" ")
-        if word != "play" or not number.strip().isdigit():
-            raise NotationError(f"{text!r} is not a Tiny move: write play N", rule="INPUT-MOVE")
-        return f"play {int(number)}"
+        return parse_move(text)
 
     def play(self, move: Any, *, player: str | None = None) -> Event:
-        move = self.parse_move(move)
-        mover = self.to_move if player is None else player
-        tiny_turn(self.to_move, str(mover))
-        card = int(move.split()[1])
-        tiny_hold(self.hands[str(mover)], card)
-        self.hands[str(mover)].remove(card)
-        self.scores[str(mover)] += card
+        """Judge one move through the rules (:data:`MOVE_RULES`) and make it; a refused move
+        raises its rule's :class:`~cardlib.errors.RuleViolation` and changes nothing."""
+        move = parse_move(move)
+        mover = self.to_move if player is None else str(player)
+        if mover is not None and mover not in self._players:
+            raise NotationError(f"{mover!r} is not a player", rule="INPUT-PLAYER")
+        play = Play(mover or "", int(move.split()[1]))
+        _refused(refusal(self, play))
+        return self._made(play, move)
+
+    def make(self, move: Any) -> Event:
+        """A move just taken from the listing: judged as :meth:`play` judges it (Tiny's
+        rules cost nothing)."""
+        return self.play(move)
+
+    def _made(self, play: Play, move: str) -> Event:
+        self.hands[play.player].remove(play.card)
+        self.scores[play.player] += play.card
         self._turn = (self._turn + 1) % len(self._players)
+        self.moves_made += 1
         if self._record:
-            self._history.append((str(mover), move))
-        facts = [Fact("play", ("TINY-HOLD",), "{} plays {}", (mover, card), str(mover))]
+            self._history.append((play.player, move))
+        facts = [Fact("play", ("TINY-HOLD",), "{} plays {}", (play.player, play.card), play.player)]
         if self.is_over:
             won = tiny_score(self.scores)
             facts.append(Fact("end", ("TINY-SCORE",), "{} wins", (" and ".join(won),)))
-        return Event(str(mover), move, tuple(facts))
-
-    def make(self, move: Any) -> Event:
-        """A move just taken from the listing: a game from outside may simply play it."""
-        return self.play(move)
+        return Event(play.player, move, tuple(facts))
 
     def copy(self) -> TinyGame:
         other = TinyGame.__new__(TinyGame)
@@ -175,6 +258,7 @@ class TinyGame:
         other._turn = self._turn
         other._history = list(self._history)
         other._record = self._record
+        other.moves_made = self.moves_made
         return other
 
     def view(self, player: str) -> TinyView:
@@ -188,6 +272,7 @@ class TinyGame:
             scores=dict(self.scores),
             history=tuple(self._history),
             legal=tuple(self._legal()) if player == self.to_move else (),
+            legal_rule=self.legal_rule,
         )
 
     def result(self) -> Result:
