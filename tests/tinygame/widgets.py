@@ -74,11 +74,16 @@ class TinyTable(SessionControls, w.VBox):
         return f"Scores: {scores}; {whose}."
 
     @property
+    def messages(self) -> list[str]:
+        """The story of the deal: which deal it is (its seed), then each move as told."""
+        return [f"A new game (seed {self.session.seed}).", *self.session.log]
+
+    @property
     def text(self) -> str:
         """What the status shows, as plain text: the situation, then the latest events."""
         s = self.session
         view = self.game.view(self.you)
-        return status_text(self._headline(view), s.refusal, s.log[-6:], s.problem)
+        return status_text(self._headline(view), s.refusal, self.messages[-6:], s.problem)
 
     def _refresh(self) -> None:
         s = self.session
@@ -97,7 +102,7 @@ class TinyTable(SessionControls, w.VBox):
         legal = set(s.legal())
         mark_legal(self.card_buttons, lambda c: f"play {c}" in legal, self.showing_legal)
         self.undo_button.disabled = not s.can_undo
-        lines = [*s.log[-6:], *self.saved_line()]
+        lines = [*self.messages[-6:], *self.saved_line()]
         self.status.value = status_html(self._headline(view), s.refusal, lines, s.problem)
 
 
