@@ -25,7 +25,6 @@ the notebook's kernel from where its spec is.
 from __future__ import annotations
 
 import random
-import sys
 from typing import Any
 
 import pytest
@@ -34,6 +33,7 @@ from cardlib.games import BUILT_IN, GAMES
 from cardlib.widgets.controls import CardButton
 from tests.browser import support as ui
 from tests.browser.conftest import PAGE_LOAD_TIMEOUT
+from tests.conftest import ROOT
 from tests.support.seats import Known
 from tests.support.widgets import (
     confirms,
@@ -52,28 +52,23 @@ MOST_MOVES = 80
 
 def spec_at(game_id: str) -> str:
     """Where a game's spec is (``"module:NAME"``): its registry line, or, for a game
-    registered by code (the tiny game), the module that holds it."""
+    registered by code (the tiny game), its package's ``SPEC`` (docs/architecture.md,
+    "Adding a game": a game's ``__init__.py`` gives its spec), the package being the folder
+    of its claims module."""
     if game_id in BUILT_IN:
         return BUILT_IN[game_id]
-    spec = GAMES[game_id]
-    held = sorted(
-        (module.__name__, name)
-        for module in list(sys.modules.values())
-        for name, value in list(vars(module).items())
-        if value is spec and not module.__name__.startswith("cardlib.games")
-    )
-    assert held, f"no module holds the spec of {game_id!r}"
-    module, name = min(held, key=lambda m: (len(m[0]), m))
-    return f"{module}:{name}"
+    return f"{GAMES[game_id].claims_module.rpartition('.')[0]}:SPEC"
 
 
 def cell(game_id: str, name: str) -> str:
     """A notebook cell that shows the widget ``name`` of ``game_id``, built with its
     defaults, the game registered first if the kernel does not know it."""
     return (
+        "import sys\n"
         "from pkgutil import resolve_name\n"
         "from cardlib.games import GAMES, register\n"
-        f"if {game_id!r} not in GAMES:\n"
+        f"if {game_id!r} not in GAMES:  # a game from outside cardlib: from the repository\n"
+        f"    sys.path.insert(0, {str(ROOT)!r})\n"
         f"    register(resolve_name({spec_at(game_id)!r}))\n"
         f"widget = GAMES[{game_id!r}].widget({name!r})()\n"
         "widget.add_class('cardlib-under-test')\n"
