@@ -335,12 +335,10 @@ class GoFishGame:
     def result(self) -> Result:
         """Each player's number of complete books, and the winners (GF-WIN); only once the
         game is over."""
-        if self._table.turn is not None:
-            raise RuleViolation(
-                self.end_rule,
-                f"the game is not over yet: {self.to_move} is to ask and "
-                f"{self._table.book_count()} of {BOOKS_IN_PACK} books are made",
-            )
+        asked = rules.ResultAsked(self._table)
+        refused = gf_end_empty(self._table, asked) or gf_end_all_books(self._table, asked)
+        if refused is not None:
+            raise refused.error()
         return Result(self.book_counts(), gf_win(self._table))
 
     def winners(self) -> list[str]:

@@ -253,6 +253,23 @@ class GameOver:
         return f"the game is over ({self.reason}): no more requests; {tell.who_wins(books)}"
 
 
+@dataclass(frozen=True)
+class ResultAsked:
+    """The game's result asked for (:meth:`GoFishGame.result
+    <cardlib.gofish.engine.GoFishGame.result>`), asked of the rule set's end
+    (:func:`gf_end_empty`, :func:`gf_end_all_books`): refused until the game is over."""
+
+    table: Table
+
+    def __call__(self) -> str:
+        """The refusal's words: who is to ask, and how many books are made."""
+        table = self.table
+        return (
+            f"the game is not over yet: {table.turn} is to ask and "
+            f"{table.book_count()} of {BOOKS_IN_PACK} books are made"
+        )
+
+
 # Each request rule answers for one request: its refusal (the words written when read), or
 # None when it lets the request through.
 
@@ -493,13 +510,16 @@ def gf_empty_draw(table: Table, player: str) -> Card | None:
 
 
 @enforces("GF-END-EMPTY")
-def gf_end_empty(table: Table, request: Request | None = None) -> Refusal | None:
+def gf_end_empty(table: Table, request: Request | ResultAsked | None = None) -> Refusal | None:
     """pagat, gamerules: the game ends as soon as a hand is empty or the stock is exhausted."""
     # Asked after each request, with none (the game ends if it refuses), and of every request
-    # tried: once the game is over it refuses them all.  Only the hands the last request
-    # changed can have emptied (table.changed, the asker's first).
+    # tried: once the game is over it refuses them all; asked for the result, it refuses it
+    # until then.  Only the hands the last request changed can have emptied (table.changed,
+    # the asker's first).
     if table.options.plays_on:
         return None  # the game plays on to 13 books (GF-END-ALL-BOOKS)
+    if isinstance(request, ResultAsked):
+        return None if table.turn is None else Refusal("GF-END-EMPTY", request)
     if not table.stock:  # 13 books are the whole pack: the stock is gone with them
         if table.book_count() == BOOKS_IN_PACK:
             reason = "all 13 books are made and every hand is empty"
@@ -514,11 +534,16 @@ def gf_end_empty(table: Table, request: Request | None = None) -> Refusal | None
 
 
 @enforces("GF-END-ALL-BOOKS")
-def gf_end_all_books(table: Table, request: Request | None = None) -> Refusal | None:
+def gf_end_all_books(table: Table, request: Request | ResultAsked | None = None) -> Refusal | None:
     """bicycle and keep-playing: play continues until all 13 books are made."""
     # asked after each request, with none (the game ends if it refuses), and of every request
-    # tried: once the game is over it refuses them all
-    if not table.options.plays_on or table.book_count() < BOOKS_IN_PACK:
+    # tried: once the game is over it refuses them all; asked for the result, it refuses it
+    # until then
+    if not table.options.plays_on:
+        return None
+    if isinstance(request, ResultAsked):
+        return None if table.turn is None else Refusal("GF-END-ALL-BOOKS", request)
+    if table.book_count() < BOOKS_IN_PACK:
         return None
     return Refusal("GF-END-ALL-BOOKS", GameOver(table, "all 13 books are made"))
 
