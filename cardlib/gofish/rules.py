@@ -9,7 +9,9 @@ the words are written only when read), asked in order by :func:`refusal`; :func:
 builds the requests they let through, legal by construction.  The rules of the setup (the
 pack, the players, the deal, the first to ask, a hand set up) answer the same way, and the setup raises
 their refusal (:func:`refused_setup`).  The others make what the rules make happen on the
-:class:`~cardlib.gofish.table.Table` and tell it as facts; where a rule both refuses and
+:class:`~cardlib.gofish.table.Table` and return what happened (the cards handed over,
+the card fished, whether the asker goes on), which the engine tells once as facts
+(:mod:`~cardlib.gofish.narration`); where a rule both refuses and
 acts, its function refuses and a helper named for what it does acts (:func:`deal`,
 :func:`first_asker`, :func:`passed_to`, :func:`lay_books`).
 
@@ -44,7 +46,6 @@ from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, find_duplicate, hand_order, of_rank
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
-from cardlib.game import Fact
 from cardlib.gofish import narration as tell
 from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.options import (
@@ -379,9 +380,10 @@ def gf_ask_hold(table: Table, request: Request) -> Refusal | None:
 
 
 @enforces("GF-GIVE-ALL")
-def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> list[Card]:
+def gf_give_all(table: Table, asker: str, move: GoFishMove) -> list[Card]:
     """The asked player must hand over every card of that rank, not just one."""
-    # in the specific-card variation the request asks for one card, so only it is handed over
+    # in the specific-card variation the request asks for one card, so only it is handed
+    # over; the cards handed over (in hand order), none when the asked player has none
     hand, rank = table.hands[move.target], move.rank
     given = [card for card in hand if card.rank == rank and move.asks_for(card)]
     if given:
@@ -389,7 +391,6 @@ def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -
         kept = [card for card in hand if card.rank != rank or not move.asks_for(card)]
         table.hands[move.target] = kept
         table.hands[asker] += given
-        facts.append(tell.hand_over(asker, move.target, given, move))
     return given
 
 
@@ -400,37 +401,26 @@ def gf_catch_again(given: Sequence[Card]) -> bool:
 
 
 @enforces("GF-GO-FISH")
-def gf_go_fish(
-    table: Table, asker: str, move: GoFishMove, given: Sequence[Card], facts: list[Fact]
-) -> Card | None:
+def gf_go_fish(table: Table, asker: str, given: Sequence[Card]) -> Card | None:
     """If the asked player has none, "Go fish": the asker draws one card, the top of the stock."""
     if given or not table.stock:  # cards handed over, or nothing to fish (GF-NO-STOCK)
         return None
     (drawn,) = table.draw(asker)
-    facts.append(tell.fish(asker, move.target, drawn))
     return drawn
 
 
 @enforces("GF-LUCKY-DRAW")
-def gf_lucky_draw(asker: str, move: GoFishMove, drawn: Card, facts: list[Fact]) -> bool:
+def gf_lucky_draw(move: GoFishMove, drawn: Card) -> bool:
     """A drawn card of the rank just asked lets the asker go on; any other card ends the turn."""
-    lucky = move.asks_for(drawn)  # in the specific-card variation: that exact card
-    if lucky:  # it is shown to everyone: the draw (GF-GO-FISH's fact, just told) is public
-        facts[-1] = tell.shown(facts[-1])
-    facts.append(tell.lucky_draw(asker, drawn, move, lucky))
-    return lucky
+    return move.asks_for(drawn)  # in the specific-card variation: that exact card
 
 
 @enforces("GF-NO-STOCK")
-def gf_no_stock(
-    table: Table, asker: str, move: GoFishMove, given: Sequence[Card], facts: list[Fact]
-) -> bool:
+def gf_no_stock(table: Table, given: Sequence[Card]) -> bool:
     """Once the stock is empty nobody fishes: a miss passes the turn directly."""
-    # asked once the request's cards are handed over or fished: a miss with no stock left
-    if given or table.stock:
-        return False
-    facts.append(tell.miss(asker, move.target))
-    return True
+    # asked once the request's cards are handed over, before anyone fishes: a miss with no
+    # stock left
+    return not given and not table.stock
 
 
 @enforces("GF-BOOK")
