@@ -29,8 +29,9 @@ from cardlib.claims import player as _player
 from cardlib.errors import InputError, NotationError, RuleViolation
 from cardlib.examples import Map
 from cardlib.game import Event, Fact
+from cardlib.gofish import narration as tell
 from cardlib.gofish.engine import GoFishGame, GoFishOptions, deal_size
-from cardlib.gofish.rules import gf_deal, gf_give_all
+from cardlib.gofish.rules import gf_deal
 
 Path = tuple[Any, ...]
 
@@ -275,24 +276,15 @@ def _last(state: State, path: Path) -> tuple[GoFishGame, Event]:
 
 def _handed_over(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     _, event = _last(state, path)
-    given = event.of("hand-over")
-    # the rule of the hand-over; with none, the rule of the request (GF-VAR-CARD asks for one
-    # card), else GF-GIVE-ALL
-    ask = event.of("ask")
-    rules = given[0].rules if given else ask[0].rules if ask else ()
-    rule = rules[0] if rules else rule_of(gf_give_all)
+    given, rule = tell.handed_over(event)
     what = "the cards handed over to the asker by the last request"
-    yield _compare(path, rule, what, _cards(value, path), sorted(c for f in given for c in f.cards))
-
-
-def _fished(event: Event) -> Card | None:
-    return next((f.cards[0] for f in event.of("fish")), None)
+    yield _compare(path, rule, what, _cards(value, path), given)
 
 
 def _drawn(state: State, value: Any, path: Path) -> Iterator[ClaimResult]:
     _, event = _last(state, path)
     what = "the card fished from the stock by the last request"
-    yield _compare(path, "GF-GO-FISH", what, _card_or_none(value, path), _fished(event))
+    yield _compare(path, "GF-GO-FISH", what, _card_or_none(value, path), tell.fished(event))
 
 
 #: the facts of a request that end the asker's turn, each with the rule that ends it: a miss

@@ -335,12 +335,10 @@ class GoFishGame:
     def result(self) -> Result:
         """Each player's number of complete books, and the winners (GF-WIN); only once the
         game is over."""
-        if self._table.turn is not None:
-            raise RuleViolation(
-                self.end_rule,
-                f"the game is not over yet: {self.to_move} is to ask and "
-                f"{self._table.book_count()} of {BOOKS_IN_PACK} books are made",
-            )
+        asked = rules.ResultAsked(self._table)
+        refused = gf_end_empty(self._table, asked) or gf_end_all_books(self._table, asked)
+        if refused is not None:
+            raise refused.error()
         return Result(self.book_counts(), gf_win(self._table))
 
     def winners(self) -> list[str]:
@@ -457,15 +455,21 @@ class GoFishGame:
         facts = [tell.ask(asker, asked, move)]
         had_stock = bool(table.stock)
         again: str | None = None
-        given = gf_give_all(table, asker, move, facts)
+        given = gf_give_all(table, asker, move)
         if given:
+            facts.append(tell.hand_over(asker, asked, given, move))
             self._lay_books(asker, given, facts)
         if gf_catch_again(given):
             again = "GF-CATCH-AGAIN"
-        gf_no_stock(table, asker, move, given, facts)  # asked before anyone fishes
-        drawn = gf_go_fish(table, asker, move, given, facts)
+        if gf_no_stock(table, given):  # asked before anyone fishes
+            facts.append(tell.miss(asker, asked))
+        drawn = gf_go_fish(table, asker, given)
         if drawn is not None:
-            lucky = gf_lucky_draw(asker, move, drawn, facts)
+            lucky = gf_lucky_draw(move, drawn)
+            fished = tell.fish(asker, asked, drawn)
+            # a lucky draw is shown to everyone: the card fished is public
+            facts.append(tell.shown(fished) if lucky else fished)
+            facts.append(tell.lucky_draw(asker, drawn, move, lucky))
             self._lay_books(asker, (drawn,), facts)
             if lucky:
                 again = "GF-LUCKY-DRAW"

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cardlib.cards import Card, Rank, of_rank
-from cardlib.game import Fact
+from cardlib.game import Event, Fact
 from cardlib.gofish.moves import GoFishMove
 
 
@@ -117,6 +117,22 @@ def fish(asker: str, asked: str, drawn: Card) -> Fact:
         (asker,),  # seen by the asker
         public,  # what the others are told
     )
+
+
+def handed_over(event: Event) -> tuple[list[Card], str]:
+    """What a request's facts say was handed over: the cards (sorted), and the rule that
+    decided it, the hand-over's (GF-GIVE-ALL, GF-VAR-CARD); with none handed over, the
+    request's (GF-VAR-CARD asks for one card), else GF-GIVE-ALL.  Read here once for the
+    claims and the table."""
+    given = event.of("hand-over")
+    cards = sorted(card for fact in given for card in fact.cards)
+    told = given or event.of("ask")
+    return cards, told[0].rules[0] if told and told[0].rules else "GF-GIVE-ALL"
+
+
+def fished(event: Event) -> Card | None:
+    """The card a request's facts say was fished from the stock (GF-GO-FISH), or None."""
+    return next((fact.cards[0] for fact in event.of("fish")), None)
 
 
 def shown(fact: Fact) -> Fact:

@@ -9,7 +9,9 @@ the words are written only when read), asked in order by :func:`refusal`; :func:
 builds the requests they let through, legal by construction.  The rules of the setup (the
 pack, the players, the deal, the first to ask, a hand set up) answer the same way, and the setup raises
 their refusal (:func:`refused_setup`).  The others make what the rules make happen on the
-:class:`~cardlib.gofish.table.Table` and tell it as facts; where a rule both refuses and
+:class:`~cardlib.gofish.table.Table` and return what happened (the cards handed over,
+the card fished, whether the asker goes on), which the engine tells once as facts
+(:mod:`~cardlib.gofish.narration`); where a rule both refuses and
 acts, its function refuses and a helper named for what it does acts (:func:`deal`,
 :func:`first_asker`, :func:`passed_to`, :func:`lay_books`).
 
@@ -44,7 +46,6 @@ from cardlib.arguments import shown, whole
 from cardlib.cards import Card, Rank, Suit, find_duplicate, hand_order, of_rank
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
-from cardlib.game import Fact
 from cardlib.gofish import narration as tell
 from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.options import (
@@ -253,6 +254,23 @@ class GameOver:
         return f"the game is over ({self.reason}): no more requests; {tell.who_wins(books)}"
 
 
+@dataclass(frozen=True)
+class ResultAsked:
+    """The game's result asked for (:meth:`GoFishGame.result
+    <cardlib.gofish.engine.GoFishGame.result>`), asked of the rule set's end
+    (:func:`gf_end_empty`, :func:`gf_end_all_books`): refused until the game is over."""
+
+    table: Table
+
+    def __call__(self) -> str:
+        """The refusal's words: who is to ask, and how many books are made."""
+        table = self.table
+        return (
+            f"the game is not over yet: {table.turn} is to ask and "
+            f"{table.book_count()} of {BOOKS_IN_PACK} books are made"
+        )
+
+
 # Each request rule answers for one request: its refusal (the words written when read), or
 # None when it lets the request through.
 
@@ -362,9 +380,10 @@ def gf_ask_hold(table: Table, request: Request) -> Refusal | None:
 
 
 @enforces("GF-GIVE-ALL")
-def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -> list[Card]:
+def gf_give_all(table: Table, asker: str, move: GoFishMove) -> list[Card]:
     """The asked player must hand over every card of that rank, not just one."""
-    # in the specific-card variation the request asks for one card, so only it is handed over
+    # in the specific-card variation the request asks for one card, so only it is handed
+    # over; the cards handed over (in hand order), none when the asked player has none
     hand, rank = table.hands[move.target], move.rank
     given = [card for card in hand if card.rank == rank and move.asks_for(card)]
     if given:
@@ -372,7 +391,6 @@ def gf_give_all(table: Table, asker: str, move: GoFishMove, facts: list[Fact]) -
         kept = [card for card in hand if card.rank != rank or not move.asks_for(card)]
         table.hands[move.target] = kept
         table.hands[asker] += given
-        facts.append(tell.hand_over(asker, move.target, given, move))
     return given
 
 
@@ -383,37 +401,26 @@ def gf_catch_again(given: Sequence[Card]) -> bool:
 
 
 @enforces("GF-GO-FISH")
-def gf_go_fish(
-    table: Table, asker: str, move: GoFishMove, given: Sequence[Card], facts: list[Fact]
-) -> Card | None:
+def gf_go_fish(table: Table, asker: str, given: Sequence[Card]) -> Card | None:
     """If the asked player has none, "Go fish": the asker draws one card, the top of the stock."""
     if given or not table.stock:  # cards handed over, or nothing to fish (GF-NO-STOCK)
         return None
     (drawn,) = table.draw(asker)
-    facts.append(tell.fish(asker, move.target, drawn))
     return drawn
 
 
 @enforces("GF-LUCKY-DRAW")
-def gf_lucky_draw(asker: str, move: GoFishMove, drawn: Card, facts: list[Fact]) -> bool:
+def gf_lucky_draw(move: GoFishMove, drawn: Card) -> bool:
     """A drawn card of the rank just asked lets the asker go on; any other card ends the turn."""
-    lucky = move.asks_for(drawn)  # in the specific-card variation: that exact card
-    if lucky:  # it is shown to everyone: the draw (GF-GO-FISH's fact, just told) is public
-        facts[-1] = tell.shown(facts[-1])
-    facts.append(tell.lucky_draw(asker, drawn, move, lucky))
-    return lucky
+    return move.asks_for(drawn)  # in the specific-card variation: that exact card
 
 
 @enforces("GF-NO-STOCK")
-def gf_no_stock(
-    table: Table, asker: str, move: GoFishMove, given: Sequence[Card], facts: list[Fact]
-) -> bool:
+def gf_no_stock(table: Table, given: Sequence[Card]) -> bool:
     """Once the stock is empty nobody fishes: a miss passes the turn directly."""
-    # asked once the request's cards are handed over or fished: a miss with no stock left
-    if given or table.stock:
-        return False
-    facts.append(tell.miss(asker, move.target))
-    return True
+    # asked once the request's cards are handed over, before anyone fishes: a miss with no
+    # stock left
+    return not given and not table.stock
 
 
 @enforces("GF-BOOK")
@@ -493,13 +500,16 @@ def gf_empty_draw(table: Table, player: str) -> Card | None:
 
 
 @enforces("GF-END-EMPTY")
-def gf_end_empty(table: Table, request: Request | None = None) -> Refusal | None:
+def gf_end_empty(table: Table, request: Request | ResultAsked | None = None) -> Refusal | None:
     """pagat, gamerules: the game ends as soon as a hand is empty or the stock is exhausted."""
     # Asked after each request, with none (the game ends if it refuses), and of every request
-    # tried: once the game is over it refuses them all.  Only the hands the last request
-    # changed can have emptied (table.changed, the asker's first).
+    # tried: once the game is over it refuses them all; asked for the result, it refuses it
+    # until then.  Only the hands the last request changed can have emptied (table.changed,
+    # the asker's first).
     if table.options.plays_on:
         return None  # the game plays on to 13 books (GF-END-ALL-BOOKS)
+    if isinstance(request, ResultAsked):
+        return None if table.turn is None else Refusal("GF-END-EMPTY", request)
     if not table.stock:  # 13 books are the whole pack: the stock is gone with them
         if table.book_count() == BOOKS_IN_PACK:
             reason = "all 13 books are made and every hand is empty"
@@ -514,11 +524,16 @@ def gf_end_empty(table: Table, request: Request | None = None) -> Refusal | None
 
 
 @enforces("GF-END-ALL-BOOKS")
-def gf_end_all_books(table: Table, request: Request | None = None) -> Refusal | None:
+def gf_end_all_books(table: Table, request: Request | ResultAsked | None = None) -> Refusal | None:
     """bicycle and keep-playing: play continues until all 13 books are made."""
     # asked after each request, with none (the game ends if it refuses), and of every request
-    # tried: once the game is over it refuses them all
-    if not table.options.plays_on or table.book_count() < BOOKS_IN_PACK:
+    # tried: once the game is over it refuses them all; asked for the result, it refuses it
+    # until then
+    if not table.options.plays_on:
+        return None
+    if isinstance(request, ResultAsked):
+        return None if table.turn is None else Refusal("GF-END-ALL-BOOKS", request)
+    if table.book_count() < BOOKS_IN_PACK:
         return None
     return Refusal("GF-END-ALL-BOOKS", GameOver(table, "all 13 books are made"))
 

@@ -31,6 +31,7 @@ from cardlib.cards import Card, Rank, standard_deck
 from cardlib.catalogue import rules
 from cardlib.errors import NotationError, RuleViolation
 from cardlib.game import Event
+from cardlib.gofish import narration as tell
 from cardlib.gofish.article import ARTICLE_SCENARIO, Scenario
 from cardlib.gofish.bot import simple_bot
 from cardlib.gofish.engine import RULE_SETS, GoFishGame, GoFishMove, GoFishOptions
@@ -51,13 +52,6 @@ _CARD_OPTIONS = [(c.unicode, str(c)) for c in _DECK]
 
 def _cards_text(cards: Sequence[Card]) -> str:
     return ", ".join(str(c) for c in cards) if cards else "nothing"
-
-
-def _handed_and_drawn(event: Event) -> tuple[list[Card], Card | None]:
-    """What a request moved, read from its facts: the cards handed over, the card fished."""
-    handed = sorted(c for f in event.of("hand-over") for c in f.cards)
-    drawn = next((f.cards[0] for f in event.of("fish")), None)
-    return handed, drawn
 
 
 def _next_words(view: GoFishView) -> str:
@@ -102,9 +96,8 @@ def _instead(game: GoFishGame, legal: Sequence[GoFishMove]) -> tuple[str, ...]:
 
 def _event_lines(event: Event, view: GoFishView) -> list[str]:
     """What a request did, a line each: handed over, drawn, who asks next."""
-    handed, drawn = _handed_and_drawn(event)
-    given = event.of("hand-over") or event.of("ask")
-    give_rule = given[0].rules[0] if given and given[0].rules else "GF-GIVE-ALL"
+    handed, give_rule = tell.handed_over(event)
+    drawn = tell.fished(event)
     return [
         f"Handed over: {_cards_text(handed)} ({give_rule})",
         f"Drawn from the stock: {drawn if drawn else 'nothing'}"

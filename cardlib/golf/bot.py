@@ -47,7 +47,7 @@ def simple_bot(seen: GolfView, rng: random.Random) -> GolfMove:
     if not seen.legal:
         raise RuleViolation(seen.legal_rule, f"{seen.player} has no move to make now")
     layout = seen.layouts[seen.player]
-    legal = list(seen.legal_moves())
+    legal = seen.legal  # the view holds them (a tuple): nothing to list again
     if seen.phase in ("flip", "extra-flip"):
         return rng.choice(legal)
     if seen.phase == "draw":

@@ -435,7 +435,9 @@ class GolfGame:
         (the game unchanged).  The checked door: text or a move, by anyone."""
         mv = GolfMove.parse(move)
         who = self.players[self.seat] if player is None else self._player(player)
-        turn.check(self, who, mv)
+        refused = turn.refusal(self, who, mv)
+        if refused is not None:
+            raise refused.error()
         return self._made(who, mv)
 
     def make(self, move: str | GolfMove) -> Event:

@@ -79,6 +79,8 @@ _ARITY: dict[str, int] = {
     "take back": 0,
     "move": 2,
 }
+#: the kinds of move, the longest first (so "take back" is read before "take")
+_KINDS_LONGEST_FIRST = sorted(_ARITY.items(), key=lambda kv: -len(kv[0]))
 _ALIASES = {
     "draw stock": "draw",
     "draw from stock": "draw",
@@ -119,7 +121,7 @@ class GolfMove:
         if words in _ALIASES:
             words = _ALIASES[words]
             original = words.split()
-        for kind, arity in sorted(_ARITY.items(), key=lambda kv: -len(kv[0])):
+        for kind, arity in _KINDS_LONGEST_FIRST:
             if words == kind or words.startswith(kind + " "):
                 args = original[len(kind.split()) :]
                 if len(args) != arity:

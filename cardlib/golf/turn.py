@@ -3,10 +3,10 @@ through.
 
 Two paths, as python-chess's ``is_legal`` and ``generate_legal_moves``.
 :meth:`GolfGame.play <cardlib.golf.engine.GolfGame.play>` is the checked door: it asks
-:func:`check` (the rules of :data:`RULES` in order, each ``rule(game, attempt) -> Refusal |
+:func:`refusal` (the rules of :data:`RULES` in order, each ``rule(game, attempt) -> Refusal |
 None``, through :func:`~cardlib.refusal.first_refusal`: the first that refuses a move
-raises its :class:`~cardlib.errors.RuleViolation`) and then :func:`make` (the move made,
-its facts gathered).  :func:`legal` builds the legal moves of the position by the step of
+says why, and ``play`` raises it as its :class:`~cardlib.errors.RuleViolation`) and then
+:func:`make` (the move made, its facts gathered).  :func:`legal` builds the legal moves of the position by the step of
 the turn, legal by construction; :meth:`GolfGame.make <cardlib.golf.engine.GolfGame.make>`
 makes one of them without judging it again.  The random-play tests hold the two paths
 against each other on every move the notation can write::
@@ -15,10 +15,9 @@ against each other on every move the notation can write::
     >>> game = GolfGame(["Ann", "Ben"], seed=1)
     >>> legal(game)[:2]
     (GolfMove.parse('flip TL'), GolfMove.parse('flip TM'))
-    >>> check(game, "Ann", GolfMove.parse("draw"))
-    Traceback (most recent call last):
-    ...
-    cardlib.errors.RuleViolation: GOLF-FLIP-TWO: first every player turns two cards face up: Ann still has 2 to turn
+    >>> refused = refusal(game, "Ann", GolfMove.parse("draw"))
+    >>> refused.rule, refused.reason
+    ('GOLF-FLIP-TWO', 'first every player turns two cards face up: Ann still has 2 to turn')
 """
 
 from __future__ import annotations
@@ -50,14 +49,6 @@ class Attempt(NamedTuple):
 def refusal(game: GolfGame, who: str, mv: GolfMove) -> Refusal | None:
     """The first refusal of ``mv`` by ``who`` among :data:`RULES`, or None: the move is legal."""
     return first_refusal(RULES, game, Attempt(who, mv))
-
-
-def check(game: GolfGame, who: str, mv: GolfMove) -> None:
-    """Ask the rules in turn (:data:`RULES`); the first that refuses ``mv`` by ``who``
-    raises its :class:`RuleViolation`, and the move is not made."""
-    refused = refusal(game, who, mv)
-    if refused is not None:
-        raise refused.error()
 
 
 def hand_over(game: GolfGame, attempt: Attempt) -> Refusal | None:
@@ -273,7 +264,7 @@ def take_must_replace(game: GolfGame, attempt: Attempt) -> Refusal | None:
     return None
 
 
-#: the rules a move must pass, in the order :func:`check` asks them.  The order matters
+#: the rules a move must pass, in the order :func:`refusal` asks them.  The order matters
 #: only where two rules could refuse the same move: the hand being over comes first, then
 #: whose turn it is, then the moves that are never allowed, then the step of the turn.
 RULES: tuple[Callable[[GolfGame, Attempt], Refusal | None], ...] = (
@@ -340,7 +331,7 @@ STEPS: dict[str, Callable[[GolfGame, str], tuple[GolfMove, ...]]] = {
 
 
 def make(game: GolfGame, who: str, mv: GolfMove) -> Event:
-    """Make ``mv``, which :func:`check` let through, and gather its facts."""
+    """Make ``mv``, which the rules let through (:func:`refusal`), and gather its facts."""
     if mv.kind == "flip":
         if game.phase == "flip":
             return _opening_flip(game, who, mv)

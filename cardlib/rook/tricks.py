@@ -5,15 +5,15 @@ Each says one of three things about a card offered to a trick (a :class:`Play`):
 of rule IDs (the card may be played, and these rules say why), a :class:`Refusal` (it may
 not: :meth:`Refusal.error` is the :class:`~cardlib.errors.RuleViolation` that says why), or
 None (this rule has nothing to say; ask the next).  Some rule answers every card (the
-last, ROOK-VOID, every card of a player who cannot follow); :func:`judge` gives the first
-answer, a refusal as its RuleViolation::
+last, ROOK-VOID, every card of a player who cannot follow); :func:`verdict` gives the
+first answer::
 
     >>> from cardlib.rook.cards import parse_rook_cards
     >>> held = parse_rook_cards("R5 G6 Rook")
-    >>> refused = judge(Play("East", RookCard.parse("G6"), held, parse_rook_cards("R9"), Colour.GREEN))
-    >>> refused.rule, refused.message
+    >>> refused = verdict(Play("East", RookCard.parse("G6"), held, parse_rook_cards("R9"), Colour.GREEN))
+    >>> refused.rule, refused.reason
     ('ROOK-FOLLOW', 'East holds R5 and must follow red; a plain trump (G6) does not excuse following, only the Rook does')
-    >>> judge(Play("East", ROOK, held, parse_rook_cards("R9"), Colour.GREEN))
+    >>> verdict(Play("East", ROOK, held, parse_rook_cards("R9"), Colour.GREEN))
     ('ROOK-BIRD-ANYTIME',)
 """
 
@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.refusal import Refusal
 from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard, parse_rook_cards
 from cardlib.rook.moves import HAND_SIZE, NEST_SIZE, TRICKS
@@ -248,13 +248,6 @@ def verdict(play: Play) -> tuple[str, ...] | Refusal:
         if answer is not None:
             return answer
     raise AssertionError("every card is answered: followed, refused, or played when void")
-
-
-def judge(play: Play) -> tuple[str, ...] | RuleViolation:
-    """The first answer of :data:`PLAY_RULES`: the rules that allow the card, or the refusal
-    as the error ``play`` raises."""
-    answer = verdict(play)
-    return answer.error() if isinstance(answer, Refusal) else answer
 
 
 def playable(held: Sequence[RookCard], trick: Sequence[RookCard], trump: Colour) -> list[RookCard]:

@@ -301,12 +301,16 @@ class TableSession:
         players reply until it is the learner's turn or the game is over."""
         self.problem = ""
         tried = str(move)
-        snap = self._snapshot()
+        # the game is copied (for undo) only for a move the learner may make; play refuses
+        # any other and leaves the game as it was, so nothing needs keeping
+        snap = self._snapshot() if self.is_legal(move) else None
         try:
             event = self.game.play(move, player=self.mover)
         except (RuleViolation, NotationError) as v:
             self.refusal = Refusal.of(v, tried, self._instead(), self.game_id)
             return self.refusal
+        # the listing and play agree on every move (tests/core/test_random_play.py)
+        assert snap is not None, f"{tried!r} was played but not listed"
         self.refusal = None
         self._undo.append(snap)
         self._record(event, by_learner=True)

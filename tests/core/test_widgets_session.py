@@ -70,6 +70,32 @@ def test_a_refusal_names_the_rule_its_title_the_reason_and_what_is_legal_instead
     assert s.game.describe() == before and s.steps == []
 
 
+#: a move each game's rules refuse at the learner's first turn of ``session(game_id)``
+REFUSED = {"golf": "draw", "go-fish": "ask You 8", "rook": "trump green"}
+
+
+@pytest.mark.parametrize("game_id", DEALS)
+def test_only_a_move_the_rules_allow_copies_the_game_for_undo(game_id, monkeypatch):
+    """Issue 29: a refused attempt (by the rules, or not a move at all) copies nothing; a
+    legal one keeps one copy, the state undo goes back to."""
+    s = session(game_id)
+    copies: list[str] = []
+    real = type(s.game).copy
+
+    def counted(game):
+        copies.append(game.describe())
+        return real(game)
+
+    monkeypatch.setattr(type(s.game), "copy", counted)
+    before = s.game.describe()
+    assert isinstance(s.attempt(REFUSED[game_id]), Refusal)
+    assert isinstance(s.attempt("not a move"), Refusal)
+    assert copies == []
+    assert not isinstance(s.attempt(s.legal()[0]), Refusal)
+    assert copies == [before]
+    assert s.undo() and s.game.describe() == before
+
+
 def test_text_that_is_not_a_move_is_refused_in_words_too():
     refusal = session("go-fish").attempt("pass")
     assert isinstance(refusal, Refusal) and refusal.rule == "INPUT-MOVE"

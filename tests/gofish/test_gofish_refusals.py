@@ -98,3 +98,22 @@ def test_rules_code_prints_the_refusing_function(capsys: pytest.CaptureFixture[s
     assert refusing_rule(game, "Ann", GoFishMove.parse("ask Ben 9"))[0] is gofish.gf_next
     assert main(["rules", "GF-NEXT", "--code"]) == 0
     assert "def gf_next(table: Table, request: Request)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("rule_set", "fn"), [("pagat", gofish.gf_end_empty), ("bicycle", gofish.gf_end_all_books)]
+)
+def test_the_result_before_the_end_is_refused_by_the_rule_sets_end(
+    rule_set: str, fn: Callable[..., Refusal | None]
+) -> None:
+    """Issue 29: ``result()`` of a game still going is refused by the function of the rule
+    that will end it (GF-END-EMPTY, GF-END-ALL-BOOKS), with its words; once over, not."""
+    game = GoFishGame(NAMES, seed=1, options=GoFishOptions(rule_set=rule_set))
+    asked = gofish.ResultAsked(game._table)
+    _marked(fn, _setup_refusal(game.result), fn(game._table, asked))
+    assert "the game is not over yet: Ann is to ask and 0 of 13 books are made" in str(
+        _setup_refusal(game.result)
+    )
+    while not game.is_over:
+        game.make(game.legal_moves().now()[0])
+    assert fn(game._table, asked) is None and game.result()
