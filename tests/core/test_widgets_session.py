@@ -71,7 +71,7 @@ def test_a_refusal_names_the_rule_its_title_the_reason_and_what_is_legal_instead
 
 
 #: a move each game's rules refuse at the learner's first turn of ``session(game_id)``
-REFUSED = {"golf": "draw", "go-fish": "ask You 8", "rook": "trump green"}
+REFUSED = {"golf": "draw", "go-fish": "ask You 8", "rook": "trump green", "tiny": "play 7"}
 
 
 @pytest.mark.parametrize("game_id", DEALS)
