@@ -131,7 +131,8 @@ class GameSpec:
       imports ipywidgets), each given by :meth:`widget`;
     * ``exercises``: where its chapter of the course's exercises is (``"module:NAME"``,
       which :func:`cardlib.exercises.course.chapters` imports); None for a game the course
-      does not teach;
+      does not teach; ``lab_exercises`` likewise, its chapter of the simulations notebook
+      (predict, then measure: :mod:`cardlib.exercises.lab`), None where it has none;
     * ``rules``: rules of its own where they are not in the course's catalogue (a game
       from outside cardlib); their IDs are what its engine's events and refusals name.
     """
@@ -156,6 +157,7 @@ class GameSpec:
     widgets: tuple[str, ...] = ()
     widget_module: str | None = None
     exercises: str | None = None
+    lab_exercises: str | None = None
     rules: Mapping[str, Rule] = field(default_factory=dict)
 
     @property
