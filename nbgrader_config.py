@@ -92,10 +92,10 @@ c.Autograde.sanitize_preprocessors = [
 class ExecuteGraded(Execute):
     """Run at autograde only a notebook that has something to grade.
 
-    The assignment holds notebooks with no graded cell (simulations.ipynb, the appendix
-    rule-writers.ipynb): released with the others, so that the links between the notebooks
-    hold, but running them grades nothing (simulations.ipynb was a third of a student's
-    autograde).  Whether a notebook has graded cells is read from the gradebook, the
+    The assignment holds notebooks with no graded cell (the appendix rule-writers.ipynb):
+    released with the others, so that the links between the notebooks hold, but running them
+    grades nothing (simulations.ipynb, before it had graded exercises, was a third of a
+    student's autograde).  Whether a notebook has graded cells is read from the gradebook, the
     teacher's source, never from the submission, so a student cannot skip a notebook's tests
     by deleting them; a notebook left unrun is saved as sanitized, its outputs cleared."""
 

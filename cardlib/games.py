@@ -131,7 +131,8 @@ class GameSpec:
       imports ipywidgets), each given by :meth:`widget`;
     * ``exercises``: where its chapter of the course's exercises is (``"module:NAME"``,
       which :func:`cardlib.exercises.course.chapters` imports); None for a game the course
-      does not teach.
+      does not teach; ``lab_exercises`` likewise, its chapter of the simulations notebook
+      (predict, then measure: :mod:`cardlib.exercises.lab`), None where it has none.
 
     Its rules (:attr:`rules`) are the ``catalogue.yaml`` of its folder, the package of its
     claims module, for a game from outside cardlib as for the shipped games.
@@ -157,6 +158,7 @@ class GameSpec:
     widgets: tuple[str, ...] = ()
     widget_module: str | None = None
     exercises: str | None = None
+    lab_exercises: str | None = None
 
     @property
     def claims(self) -> ModuleType:

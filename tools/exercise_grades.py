@@ -37,7 +37,8 @@ columns are :data:`COLUMNS`:
 
 Rows come students by ID, then assignments in nbgrader's order (due date, then name), then
 the exercises in the course's order (``cardlib.exercises.EXERCISES``: start-here, golf,
-go-fish, rook), then any other graded cell by notebook and name.
+go-fish, rook, then the simulations notebook's golf-lab and gf-lab), then any other graded
+cell by notebook and name.
 """
 
 from __future__ import annotations

@@ -57,4 +57,5 @@ SPEC = GameSpec(
     widgets=("AskSandbox", "GoFishTable"),
     widget_module="cardlib.gofish.widgets",
     exercises="cardlib.gofish.exercises:EXERCISES",
+    lab_exercises="cardlib.gofish.lab_exercises:EXERCISES",
 )

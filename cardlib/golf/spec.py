@@ -58,4 +58,5 @@ SPEC = GameSpec(
     widgets=("GolfTable", "LayoutScorer"),
     widget_module="cardlib.golf.widgets",
     exercises="cardlib.golf.exercises:EXERCISES",
+    lab_exercises="cardlib.golf.lab_exercises:EXERCISES",
 )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardlib.exercises import model, widget
+from cardlib.exercises.lab import Study
 from cardlib.exercises.review import Group, Groups, Sheets
 from cardlib.exercises.start_here import DealClaim, TwoLayouts
 from cardlib.gofish.exercises import Deals, Miss, Request, Requests, Sandbox
@@ -719,6 +720,33 @@ CASES.update(
             {"A": "GOLF-DECK", "B": "GF-PLAYERS", "C": "ROOK-TEAMS", "D": "legal"},
             0.75,
             "legal",
+        ),
+    }
+)
+
+
+CASES.update(
+    {
+        # Bicycle plays on after the stock is gone until all thirteen books are made
+        # (GF-END-ALL-BOOKS), Pagat stops when a hand or the stock runs out: Bicycle's game is
+        # the longer.  The prediction (pagat) is wrong, and earns its share all the same.
+        "gf-lab": Case(
+            Study("go-fish", ("pagat", "bicycle"), "decisions", True, "the longer game", 1),
+            ("pagat", "bicycle"),
+            ("bicycle", "pagat"),
+            0.5,
+            ("pagat", 57),
+        ),
+        # the extra flip turns a card up at every stock card thrown away, so a layout is all
+        # face up sooner and GOLF-END ends the hole sooner: fewer turns
+        "golf-lab": Case(
+            Study(
+                "golf", ("bicycle-pagat", "extra_flip=true"), "turns", False, "the shorter hole", 2
+            ),
+            ("extra_flip=true", "extra_flip=true"),
+            ("extra_flip=true", "bicycle-pagat"),
+            0.5,
+            "extra_flip=true",
         ),
     }
 )
