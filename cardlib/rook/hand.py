@@ -41,7 +41,7 @@ from cardlib.arguments import shown
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
 from cardlib.game import Event, Fact, LegalMoves, Result
-from cardlib.refusal import Refusal, Rule, first_refusal
+from cardlib.refusal import Refusal, Rule, first_refusal, refuse
 from cardlib.rook.auction import Auction, all_pass, bid_min, bid_order, bid_pass, bid_raise, bid_win
 from cardlib.rook.cards import (
     TOTAL_COUNTERS,
@@ -128,7 +128,7 @@ class RookHand(Auction, Exchange):
             order = shuffled_rook_deck(seed)
         else:
             order = parse_rook_cards(deck)
-            check_pack(order, complete=True)
+            refuse(check_pack(order, complete=True))
         self._held, self.nest = deal(order, self._dealer)
 
     @classmethod
@@ -174,11 +174,9 @@ class RookHand(Auction, Exchange):
         given = {self._player(p): parse_rook_cards(cs) for p, cs in hands.items()}
         laid = parse_rook_cards(nest)
         named = [c for cs in given.values() for c in cs] + laid
-        check_pack(named, complete=False)
+        refuse(check_pack(named, complete=False))
         for dealt in (*(Dealt(p, cs) for p, cs in given.items()), Dealt(None, laid)):
-            refused = own_card(dealt)  # ROOK-DEAL: nine cards a hand, five in the nest
-            if isinstance(refused, Refusal):
-                raise refused.error()
+            refuse(own_card(dealt))  # ROOK-DEAL: nine cards a hand, five in the nest
         seen = set(named)
         rest = [c for c in shuffled_rook_deck(seed) if c not in seen]
         for seat, p in enumerate(self.players):
