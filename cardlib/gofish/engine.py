@@ -33,6 +33,7 @@ it is.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
@@ -427,12 +428,22 @@ class GoFishGame:
         refused = rules.refusal(self._table, self._turn_of(None), request)
         return None if refused is None else refused.error()
 
-    def deciding_rule(self, move: str | GoFishMove) -> str:
-        """The rule that decides whether ``move`` may be made now: the rule that refuses it,
-        or for a legal request the last request rule, which let it through (GF-ASK-HOLD)."""
+    def legal_rule_for(self, move: str | GoFishMove) -> str:
+        """The rule that decides whether ``move`` is legal now: the rule of its
+        :meth:`refusal`, or for a legal request the last request rule, which let it through
+        (GF-ASK-HOLD)."""
         request = GoFishMove.parse(move)
         refused = rules.refusal(self._table, self._turn_of(None), request)
         return rule_of(REQUEST_RULES[-1]) if refused is None else refused.rule
+
+    def deciding_rule(self, move: str | GoFishMove) -> str:
+        """Deprecated: the old name of :meth:`legal_rule_for`."""
+        warnings.warn(
+            "GoFishGame.deciding_rule is deprecated: use legal_rule_for",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.legal_rule_for(move)
 
     def _legal(self) -> Sequence[GoFishMove]:
         """Every request the player to move may make (:func:`rules.legal
