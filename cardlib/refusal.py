@@ -20,6 +20,15 @@ returns the first refusal (Rook's lazy refusal in :mod:`cardlib.rook.tricks` is 
     Traceback (most recent call last):
     ...
     cardlib.errors.RuleViolation: DEMO-OVER: draw comes after the end
+
+A rule of the setup (the pack, the players) has the same shape; the constructor that asks
+it raises its refusal with :func:`refuse`::
+
+    >>> refuse(None)
+    >>> refuse(refused)
+    Traceback (most recent call last):
+    ...
+    cardlib.errors.RuleViolation: DEMO-OVER: draw comes after the end
 """
 
 from __future__ import annotations
@@ -61,4 +70,11 @@ def first_refusal(rules: Iterable[Rule], *args: Any) -> Refusal | None:
     return None
 
 
-__all__ = ["Refusal", "Rule", "first_refusal"]
+def refuse(refused: Refusal | None) -> None:
+    """Raise a rule's refusal as its :class:`~cardlib.errors.RuleViolation`, if it refuses
+    (a rule of the setup, asked by a constructor)."""
+    if refused is not None:
+        raise refused.error()
+
+
+__all__ = ["Refusal", "Rule", "first_refusal", "refuse"]

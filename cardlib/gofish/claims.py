@@ -240,7 +240,7 @@ def _legal(state: State, value: list[str], path: Path) -> Iterator[ClaimResult]:
     # claim is right, of the first legal one)
     wrong = sorted(set(claimed) ^ set(actual))
     asks = wrong or actual or claimed
-    rule = game.deciding_rule(asks[0]) if asks else game.end_rule
+    rule = game.legal_rule_for(asks[0]) if asks else game.end_rule
     yield _compare(path, rule, f"the legal requests of {game.to_move}", sorted(claimed), actual)
 
 

@@ -33,6 +33,7 @@ it is.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
@@ -45,11 +46,12 @@ from cardlib.game import Event, Fact, Game, LegalMoves, Result
 from cardlib.gofish import narration as tell
 from cardlib.gofish import rules
 from cardlib.gofish.moves import GoFishMove
-from cardlib.gofish.options import BOOKS_IN_PACK, RULE_SETS, GoFishOptions
+from cardlib.gofish.options import RULE_SETS, GoFishOptions
 from cardlib.gofish.position import cards_of, lay_out
 from cardlib.gofish.rules import (
     NOBODY,
     REQUEST_RULES,
+    Drawn,
     FirstAsker,
     GameOver,
     deal,
@@ -427,12 +429,22 @@ class GoFishGame:
         refused = rules.refusal(self._table, self._turn_of(None), request)
         return None if refused is None else refused.error()
 
-    def deciding_rule(self, move: str | GoFishMove) -> str:
-        """The rule that decides whether ``move`` may be made now: the rule that refuses it,
-        or for a legal request the last request rule, which let it through (GF-ASK-HOLD)."""
+    def legal_rule_for(self, move: str | GoFishMove) -> str:
+        """The rule that decides whether ``move`` is legal now: the rule of its
+        :meth:`refusal`, or for a legal request the last request rule, which let it through
+        (GF-ASK-HOLD)."""
         request = GoFishMove.parse(move)
         refused = rules.refusal(self._table, self._turn_of(None), request)
         return rule_of(REQUEST_RULES[-1]) if refused is None else refused.rule
+
+    def deciding_rule(self, move: str | GoFishMove) -> str:
+        """Deprecated: the old name of :meth:`legal_rule_for`."""
+        warnings.warn(
+            "GoFishGame.deciding_rule is deprecated: use legal_rule_for",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.legal_rule_for(move)
 
     def _legal(self) -> Sequence[GoFishMove]:
         """Every request the player to move may make (:func:`rules.legal
@@ -453,7 +465,6 @@ class GoFishGame:
         """Make a request that the rules allow; its facts in order."""
         table, asked = self._table, move.target
         facts = [tell.ask(asker, asked, move)]
-        had_stock = bool(table.stock)
         again: str | None = None
         given = gf_give_all(table, asker, move)
         if given:
@@ -473,8 +484,8 @@ class GoFishGame:
             self._lay_books(asker, (drawn,), facts)
             if lucky:
                 again = "GF-LUCKY-DRAW"
-        if had_stock:
-            self._stock_ran_out(facts)
+        if drawn is not None and gf_no_stock(table, Drawn(drawn)):
+            facts.append(tell.EXHAUSTED)  # the last card of the stock was fished
         if self.options.refill:
             self._refill(asker, facts)
             self._refill(asked, facts)
@@ -495,12 +506,6 @@ class GoFishGame:
         while cards := gf_var_refill(self._table, player):
             facts.append(tell.refill(player, cards))
             self._lay_books(player, cards, facts)
-
-    def _stock_ran_out(self, facts: list[Fact]) -> None:
-        """GF-NO-STOCK: said once, when the last card is drawn and play goes on without it."""
-        table = self._table
-        if not table.stock and self.options.plays_on and table.book_count() < BOOKS_IN_PACK:
-            facts.append(tell.EXHAUSTED)
 
     def _game_ends(self, facts: list[Fact]) -> bool:
         """Does the rule set's end (GF-END-ALL-BOOKS, GF-END-EMPTY) come now: would it refuse
@@ -533,7 +538,8 @@ class GoFishGame:
                 if rule == "GF-NEXT" and narrate:
                     facts.append(tell.turn(player, rule))
                 facts.append(tell.empty_draw(player, drawn))
-                self._stock_ran_out(facts)
+                if gf_no_stock(table, Drawn(drawn)):
+                    facts.append(tell.EXHAUSTED)  # the empty hand drew the last card
                 rule = "GF-EMPTY-DRAW"
                 break
             if player not in table.told_out:

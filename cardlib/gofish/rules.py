@@ -415,11 +415,21 @@ def gf_lucky_draw(move: GoFishMove, drawn: Card) -> bool:
     return move.asks_for(drawn)  # in the specific-card variation: that exact card
 
 
+class Drawn(NamedTuple):
+    """A card just drawn from the stock (fished, or an empty hand's draw), asked of
+    :func:`gf_no_stock`: was it the last, with play going on without the stock?"""
+
+    card: Card
+
+
 @enforces("GF-NO-STOCK")
-def gf_no_stock(table: Table, given: Sequence[Card]) -> bool:
+def gf_no_stock(table: Table, given: Sequence[Card] | Drawn) -> bool:
     """Once the stock is empty nobody fishes: a miss passes the turn directly."""
-    # asked once the request's cards are handed over, before anyone fishes: a miss with no
-    # stock left
+    # Asked of a card just drawn (Drawn): the stock has run out and play goes on without it
+    # (the keep-playing variation, books still to make), which is said once.  Asked once the
+    # request's cards are handed over, before anyone fishes: a miss with no stock left.
+    if isinstance(given, Drawn):
+        return not table.stock and table.options.plays_on and table.book_count() < BOOKS_IN_PACK
     return not given and not table.stock
 
 

@@ -90,6 +90,7 @@ from cardlib.golf.scoring import (
     seen_worth,
 )
 from cardlib.golf.view import GolfView
+from cardlib.refusal import refuse
 
 # The engine's names, wherever they are defined: ``from cardlib.golf.engine import ...``
 # keeps working for the widgets, the pictures and the claims.
@@ -227,7 +228,7 @@ class GolfGame:
             if isinstance(deck, str) or not isinstance(deck, Sequence):
                 raise NotationError(f"a deck is a list of 52 cards, not {shown(deck)}")
             pack = [card(c) for c in deck]
-            one_pack(self.players, pack, complete=True)
+            refuse(one_pack(self.players, pack, complete=True))
         layouts, discard, stock = deal(self._seats_from_dealers_left(), pack)
         self.layouts = {p: layouts[p] for p in self.players}
         self.discard, self.stock = discard, stock
@@ -245,7 +246,7 @@ class GolfGame:
         record: bool,
     ) -> None:
         names = arguments.player_names(players)
-        one_pack(names)
+        refuse(one_pack(names))
         self.players: tuple[str, ...] = names
         self.dealer = self.players[-1] if dealer is None else self._player(dealer)
         self.options = GolfOptions.of(options)
@@ -327,7 +328,7 @@ class GolfGame:
             for p in self.players
             for pos in Position
         )
-        one_pack(self.players, named, unnamed=Unnamed(blanks, stock_size, len(stock)))
+        refuse(one_pack(self.players, named, unnamed=Unnamed(blanks, stock_size, len(stock))))
         taken = set(named)
         rest = [c for c in shuffled(standard_deck(), self._rng) if c not in taken]
         self.layouts = {}

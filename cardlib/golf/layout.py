@@ -16,9 +16,10 @@ from typing import NamedTuple
 from cardlib.arguments import shown
 from cardlib.cards import Card, find_duplicate, seeded, shuffle
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.golf.moves import Position
 from cardlib.golf.scoring import LayoutScore, column_points, columns, score_layout
+from cardlib.refusal import Refusal, refuse
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -40,35 +41,39 @@ def one_pack(
     *,
     complete: bool = False,
     unnamed: Unnamed | None = None,
-) -> None:
+) -> Refusal | None:
     """One 52-card pack without jokers, so every card once; 2 to 4 players."""
     # ``complete``: a deal uses the whole pack; a position from an article names only some,
     # and takes its ``unnamed`` cards from what the pack has left.  ``players`` None: only
     # the cards are asked about (one layout's six).
     if players is not None and not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise RuleViolation("GOLF-DECK", f"Six Card Golf is for 2 to 4 players, not {len(players)}")
+        count = len(players)
+        return Refusal("GOLF-DECK", lambda: f"Six Card Golf is for 2 to 4 players, not {count}")
     dup = find_duplicate(cards)
     if dup is not None:
-        raise RuleViolation(
-            "GOLF-DECK", f"{dup} appears twice, but the one pack has each card once"
+        return Refusal(
+            "GOLF-DECK", lambda: f"{dup} appears twice, but the one pack has each card once"
         )
     if complete and len(cards) != 52:
-        raise RuleViolation(
+        return Refusal(
             "GOLF-DECK",
-            f"a Golf deal uses the whole 52-card pack, got {len(cards)} cards",
+            lambda: f"a Golf deal uses the whole 52-card pack, got {len(cards)} cards",
         )
     if unnamed is None:
-        return
+        return None
     left = 52 - len(cards) - unnamed.blanks  # once the layouts are filled
     if left < 0:
-        raise RuleViolation("GOLF-DECK", "there are not enough cards in the pack")
+        return Refusal("GOLF-DECK", lambda: "there are not enough cards in the pack")
     size = unnamed.stock_size
     if size is not None and size - unnamed.stock_named > left:
-        raise RuleViolation(
+        return Refusal(
             "GOLF-DECK",
-            f"a stock of {size} cards does not fit: only {left + unnamed.stock_named} "
-            "cards are left once the layouts and the discard pile are counted",
+            lambda: (
+                f"a stock of {size} cards does not fit: only {left + unnamed.stock_named} "
+                "cards are left once the layouts and the discard pile are counted"
+            ),
         )
+    return None
 
 
 @dataclass(slots=True)
@@ -87,7 +92,7 @@ class Layout:
             raise NotationError(f"a layout is a list of six cards, not {shown(cards)}")
         if not (isinstance(up, list) and len(up) == 6 and all(type(u) is bool for u in up)):
             raise NotationError(f"a layout's faces are six True or False, not {shown(up)}")
-        one_pack(None, cards)  # six cards of the one pack: none of them twice
+        refuse(one_pack(None, cards))  # six cards of the one pack: none of them twice
 
     def visible(self, pos: Position) -> Card | None:
         return self.cards[pos] if self.up[pos] else None

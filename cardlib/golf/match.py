@@ -18,7 +18,7 @@ from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
 from cardlib.golf.layout import one_pack
 from cardlib.golf.scoring import COLUMN_LEAST, COLUMN_MOST, COLUMN_PLACES, HOLE_LEAST, HOLE_MOST
-from cardlib.refusal import Refusal
+from cardlib.refusal import Refusal, refuse
 
 HOLES_IN_MATCH = 9
 
@@ -131,7 +131,7 @@ class GolfMatch:
         # names every game and worked example can carry, two to four of them (GOLF-DECK),
         # as GolfGame takes them
         names = player_names(self.players)
-        one_pack(names)
+        refuse(one_pack(names))
         self.players = names
         given = self.holes
         if not isinstance(given, Mapping) or set(given) - set(names):

@@ -3,8 +3,8 @@ through.
 
 Two paths, as python-chess's ``is_legal`` and ``generate_legal_moves``.
 :meth:`GolfGame.play <cardlib.golf.engine.GolfGame.play>` is the checked door: it asks
-:func:`refusal` (the rules of :data:`RULES` in order, each ``rule(game, attempt) -> Refusal |
-None``, through :func:`~cardlib.refusal.first_refusal`: the first that refuses a move
+:func:`refusal` (the rules of :data:`RULES` in order, or once the hand is over those of
+:data:`ENDED`, each ``rule(game, attempt) -> Refusal | None``, through :func:`~cardlib.refusal.first_refusal`: the first that refuses a move
 says why, and ``play`` raises it as its :class:`~cardlib.errors.RuleViolation`) and then
 :func:`make` (the move made, its facts gathered).  :func:`legal` builds the legal moves of the position by the step of
 the turn, legal by construction; :meth:`GolfGame.make <cardlib.golf.engine.GolfGame.make>`
@@ -30,7 +30,7 @@ from cardlib.errors import NotationError
 from cardlib.game import Event, Fact
 from cardlib.golf.layout import shuffled
 from cardlib.golf.moves import DISCARD, DRAW, FLIPS, REPLACES, TAKE, GolfMove, Position
-from cardlib.refusal import Refusal, first_refusal
+from cardlib.refusal import Refusal, Rule, first_refusal
 
 if TYPE_CHECKING:
     from cardlib.golf.engine import GolfGame
@@ -47,21 +47,15 @@ class Attempt(NamedTuple):
 
 
 def refusal(game: GolfGame, who: str, mv: GolfMove) -> Refusal | None:
-    """The first refusal of ``mv`` by ``who`` among :data:`RULES`, or None: the move is legal."""
-    return first_refusal(RULES, game, Attempt(who, mv))
+    """The first refusal of ``mv`` by ``who`` among the rules asked now (:func:`rules_now`),
+    or None: the move is legal."""
+    return first_refusal(rules_now(game), game, Attempt(who, mv))
 
 
-def hand_over(game: GolfGame, attempt: Attempt) -> Refusal | None:
-    """Once the hand is over, the rule that ended it (GOLF-END, or GOLF-STOCK-OUT's 'end')
-    refuses every move."""
-    if game.phase != "over":
-        return None
-    why = (
-        f"{game.went_out}'s six cards are all face up"
-        if game.ended_by == "GOLF-END"
-        else "the stock ran out and the house rule ends the hand"
-    )
-    return Refusal(game.ended_by or "GOLF-END", lambda: f"the hand is over: {why}; no more moves")
+def rules_now(game: GolfGame) -> tuple[Rule, ...]:
+    """The rules a move is asked now: :data:`RULES` while the hand is played, and once it is
+    over :data:`ENDED` (the rule that ended it refuses every move)."""
+    return ENDED if game.phase == "over" else RULES
 
 
 # Each rule below answers for one attempt: its refusal (the words written when read), or
@@ -214,23 +208,22 @@ def stock_out(game: GolfGame, attempt: Attempt) -> Refusal | None:
     # _draw refills the stock from the discards under the top card; 'end' has already
     # ended the hand when a turn left the stock empty (_end_turn), so a draw from an
     # empty stock is refused under it only in a position set up that way.
+    if game.phase == "over" and game.ended_by == "GOLF-STOCK-OUT":  # 'end' ended it (ENDED)
+        why = "the stock ran out and the house rule ends the hand"
+        return Refusal("GOLF-STOCK-OUT", lambda: f"the hand is over: {why}; no more moves")
     if attempt.move.kind != "draw" or game.phase != "draw" or game.stock:
         return None
     if game.options.stock_out is None:
+        why = "take the top of the discard pile instead, or agree stock_out='reshuffle' or 'end'"
         return Refusal(
             "GOLF-STOCK-OUT",
-            lambda: (
-                "the stock is empty and no house rule for that was agreed: take the top "
-                "of the discard pile instead, or agree stock_out='reshuffle' or 'end'"
-            ),
+            lambda: f"the stock is empty and no house rule for that was agreed: {why}",
         )
     if game.options.stock_out == "end":
+        why = "the house rule agreed ends the hand rather than refilling it"
         return Refusal(
             "GOLF-STOCK-OUT",
-            lambda: (
-                "the stock is empty, and the house rule agreed ends the hand rather than "
-                "refilling it: take the top of the discard pile"
-            ),
+            lambda: f"the stock is empty, and {why}: take the top of the discard pile",
         )
     if len(game.discard) < 2:
         return Refusal(
@@ -264,11 +257,10 @@ def take_must_replace(game: GolfGame, attempt: Attempt) -> Refusal | None:
     return None
 
 
-#: the rules a move must pass, in the order :func:`refusal` asks them.  The order matters
-#: only where two rules could refuse the same move: the hand being over comes first, then
-#: whose turn it is, then the moves that are never allowed, then the step of the turn.
+#: the rules a move must pass while the hand is played, in the order :func:`refusal` asks
+#: them.  The order matters only where two rules could refuse the same move: whose turn it
+#: is first, then the moves that are never allowed, then the step of the turn.
 RULES: tuple[Callable[[GolfGame, Attempt], Refusal | None], ...] = (
-    hand_over,
     order,
     no_rearrange,
     no_peek,
@@ -291,7 +283,7 @@ def legal(game: GolfGame) -> tuple[GolfMove, ...]:
     :data:`RULES`, and the random-play tests check that both agree on every move the
     notation can write."""
     if game.phase == "over":
-        return ()  # the rule that ended the hand refuses every move (hand_over)
+        return ()  # the rule that ended the hand refuses every move (ENDED)
     who = game.players[game.seat]  # only the player to move has moves (GOLF-ORDER)
     return STEPS[game.phase](game, who)
 
@@ -538,21 +530,23 @@ def owed_turns(game: GolfGame, went_out: str) -> list[str]:
 
 
 @enforces("GOLF-END")
-def end_of_hand(game: GolfGame, last_turns: LastTurns | None = None) -> Refusal | None:
+def end_of_hand(game: GolfGame, last_turns: LastTurns | Attempt | None = None) -> Refusal | None:
     """The hand ends as soon as one player has all six cards face up; everyone turns up the rest and scores."""
+    # Asked of a move once the hand is over (an Attempt, in ENDED), of the result (None:
+    # GolfGame.result) and of a position in the last turns (LastTurns).
+    if isinstance(last_turns, Attempt):
+        if game.ended_by != "GOLF-END":
+            return None  # GOLF-STOCK-OUT's house rule ended it
+        why = f"{game.went_out}'s six cards are all face up"
+        return Refusal("GOLF-END", lambda: f"the hand is over: {why}; no more moves")
     if last_turns is None:
         if game.is_over:
             return None
         return Refusal("GOLF-END", lambda: "the hand is not over yet: nobody has six cards face up")
     out = last_turns.went_out
     if not game.options.last_turns:
-        return Refusal(
-            "GOLF-END",
-            lambda: (
-                f"without the last-turns variant the hand ended when {out}'s six cards were "
-                "all face up: no turns are owed"
-            ),
-        )
+        why = f"the hand ended when {out}'s six cards were all face up: no turns are owed"
+        return Refusal("GOLF-END", lambda: f"without the last-turns variant {why}")
     if not game.layouts[out].all_up:
         return Refusal(
             "GOLF-END", lambda: f"{out} has not gone out: not all six of their cards are face up"
@@ -560,13 +554,8 @@ def end_of_hand(game: GolfGame, last_turns: LastTurns | None = None) -> Refusal 
     if not last_turns.to_move_given:
         return None  # the position must say who moves first (last_turns_owed asks for it)
     if game.players[game.seat] == out:
-        return Refusal(
-            "GOLF-END",
-            lambda: (
-                f"{out} went out, so no turn of theirs is owed: the last turns are the "
-                "others', one each"
-            ),
-        )
+        why = "the last turns are the others', one each"
+        return Refusal("GOLF-END", lambda: f"{out} went out, so no turn of theirs is owed: {why}")
     early = next((p for p in owed_turns(game, out) if game.layouts[p].all_up), None)
     if early is None:
         return None
@@ -607,3 +596,8 @@ def finish(game: GolfGame, rule: str) -> None:
     game.ended_by = rule
     for lay in game.layouts.values():
         lay.up = [True] * 6
+
+
+#: the rules a move is asked once the hand is over: each refuses every move if it ended the
+#: hand (GOLF-END, or GOLF-STOCK-OUT's house rule 'end': :attr:`GolfGame.ended_by`)
+ENDED: tuple[Callable[[GolfGame, Attempt], Refusal | None], ...] = (end_of_hand, stock_out)

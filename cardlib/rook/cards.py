@@ -27,8 +27,8 @@ from typing import NamedTuple
 from cardlib.arguments import shown
 from cardlib.cards import find_duplicate, shuffled
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
-from cardlib.refusal import Refusal
+from cardlib.errors import NotationError
+from cardlib.refusal import Refusal, refuse
 from cardlib.rook.seats import Team
 
 LOWEST, HIGHEST = 5, 14  # ROOK-DECK: the 1-4 of each colour are taken out
@@ -190,7 +190,7 @@ class RookCard:
             return card
         m = _SHAPE.fullmatch(key)
         if m and m.group(1) in _COLOURS_BY_TEXT and int(m.group(2)) < LOWEST:
-            check_pack([text], complete=False)  # refused: the pack has no such card
+            refuse(check_pack([text], complete=False))  # refused: the pack has no such card
         raise NotationError(
             f"{text!r} is not a Rook card: write colour then number, like R14, G6, "
             "Y10, B5 or red 14, or Rook for the bird"
@@ -249,26 +249,31 @@ _POINTS = attrgetter("points")
 
 
 @enforces("ROOK-DECK")
-def check_pack(cards: Sequence[RookCard | str], *, complete: bool) -> None:
+def check_pack(cards: Sequence[RookCard | str], *, complete: bool) -> Refusal | None:
     """Colours red, yellow, black, green, numbered 1-14; remove 1-4 of each and add the Rook bird: 41 cards."""
     # A card taken out of the pack (a 1 to 4, written by name: RookCard.parse asks here)
     # is in no hand; each card at most once; a whole deal is all 41.
     out = next((c for c in cards if isinstance(c, str)), None)
     if out is not None:
-        raise RuleViolation(
+        return Refusal(
             "ROOK-DECK",
-            f"{out!r} is not in this pack: the 1-4 of every colour are taken out, "
-            f"so numbers run from {LOWEST} to {HIGHEST}",
+            lambda: (
+                f"{out!r} is not in this pack: the 1-4 of every colour are taken out, "
+                f"so numbers run from {LOWEST} to {HIGHEST}"
+            ),
         )
     dup = find_duplicate(cards)
     if dup is not None:
-        raise RuleViolation("ROOK-DECK", f"{dup} appears twice, but the pack has each card once")
+        return Refusal("ROOK-DECK", lambda: f"{dup} appears twice, but the pack has each card once")
     if complete and len(cards) != len(_DECK):
-        raise RuleViolation(
+        return Refusal(
             "ROOK-DECK",
-            f"a Rook deal uses all {len(_DECK)} cards (colours 5 to 14 and the Rook), "
-            f"got {len(cards)}",
+            lambda: (
+                f"a Rook deal uses all {len(_DECK)} cards (colours 5 to 14 and the Rook), "
+                f"got {len(cards)}"
+            ),
         )
+    return None
 
 
 def rook_deck() -> list[RookCard]:

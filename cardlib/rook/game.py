@@ -14,14 +14,15 @@ import itertools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Unpack
+from typing import Any, ClassVar, NamedTuple, Unpack
 
 from cardlib import arguments
 from cardlib.arguments import flag, shown, whole
 from cardlib.cards import seeded
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.game import Event, Fact, Game, LegalMoves, Result
+from cardlib.refusal import Refusal, refuse
 from cardlib.rook.auction import all_pass
 from cardlib.rook.cards import RookCard, check_pack, parse_rook_cards, shuffled_rook_deck
 from cardlib.rook.hand import Position, RookHand
@@ -36,7 +37,7 @@ from cardlib.rook.scoring import (
     score_hand,
     team_points,
 )
-from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Team, four_players
+from cardlib.rook.seats import DEFAULT_PLAYERS, RULE_SET, RookOptions, Team, seated
 from cardlib.rook.view import RookView
 
 HANDS_PER_SEAT_SWAP = 4  # ROOK-SEAT-SWAP
@@ -99,7 +100,7 @@ class RookGame:
         cut: Sequence[Mapping[str, RookCard | str]] | None = None,
         record: bool = True,
     ) -> None:
-        self.seating: tuple[str, ...] = four_players(players)
+        self.seating: tuple[str, ...] = seated(players)
         self.options = RookOptions.of(options)
         self.seed = arguments.seed(seed)
         self._rng = seeded(seed)
@@ -149,7 +150,7 @@ class RookGame:
         """A game whose current hand is :meth:`RookHand.from_position` (the same arguments
         and keywords), with ``totals`` and ``hands_played`` so far."""
         self = cls.__new__(cls)
-        dealer = position.get("dealer") or four_players(players)[-1]
+        dealer = position.get("dealer") or seated(players)[-1]
         self._setup(
             players,
             dealer,
@@ -168,43 +169,25 @@ class RookGame:
         self.hand = RookHand.from_position(self.seating, hands, nest, **hand)
         return self
 
-    @enforces("ROOK-DEALER")
     def _cut_for_deal(self, rounds: Sequence[Mapping[str, RookCard | str]] | None) -> str:
-        """The first dealer is chosen by a cut (highest deals); the deal then passes to the previous dealer's left."""
-        # The cut ranks by number alone (colours do not count), the Rook above a 14, and the
-        # players who tie for the highest cut again (an interpretation).  The deal passing
-        # left is _pass_the_deal.
+        """Cut for the first dealer (:func:`cut_for_deal`): the rounds given, or cards cut
+        from the pack shuffled, until one player cuts the highest; who deals."""
         contenders = list(self.seating)
         for i in itertools.count():
-            if rounds is None:
+            given = rounds is not None and i < len(rounds)
+            if len(contenders) == 1 and not given:
+                return contenders[0]
+            drawn: dict[str, RookCard] | None = None
+            if len(contenders) > 1 and rounds is None:
                 pack = shuffled_rook_deck(self._rng.random())
                 drawn = dict(zip(contenders, pack, strict=False))
-            elif i < len(rounds):
+            elif len(contenders) > 1 and rounds is not None and given:
                 drawn = self._cut_round(rounds[i])
-                if sorted(drawn, key=self.seating.index) != contenders:
-                    who = "everyone" if i == 0 else f"only {_and(contenders)}, who tied,"
-                    raise RuleViolation(
-                        "ROOK-DEALER",
-                        f"in round {i + 1} of the cut {who} cuts a card, not {_and(list(drawn))}",
-                    )
-                check_pack(list(drawn.values()), complete=False)
-            else:
-                raise RuleViolation(
-                    "ROOK-DEALER",
-                    f"{_and(contenders)} tie for the highest card: they cut again, and the "
-                    "cut given stops here",
-                )
+            refuse(cut_for_deal(Cut(i + 1, self.seating, contenders, drawn)))
+            assert drawn is not None
             self.cut.append(drawn)
             high = max(_cut_rank(c) for c in drawn.values())
             contenders = [p for p, c in drawn.items() if _cut_rank(c) == high]
-            if len(contenders) == 1:
-                if rounds is not None and i + 1 < len(rounds):
-                    raise RuleViolation(
-                        "ROOK-DEALER",
-                        f"{contenders[0]} cut the highest card in round {i + 1}: nobody cuts "
-                        "again after that",
-                    )
-                return contenders[0]
         raise AssertionError("unreachable")
 
     def _cut_round(self, given: Mapping[str, RookCard | str]) -> dict[str, RookCard]:
@@ -375,7 +358,7 @@ class RookGame:
     def _checked_deal(self, deal: Deal) -> Deal:
         if not isinstance(deal, Mapping):
             cards = parse_rook_cards(deal)
-            check_pack(cards, complete=True)
+            refuse(check_pack(cards, complete=True))
             return cards
         if set(deal) - {"hands", "nest"}:
             raise NotationError(f"a deal names hands and nest, not {shown(sorted(deal))}")
@@ -542,6 +525,49 @@ class RookGame:
     def _deal(self) -> None:
         # ROOK-DEAL: the hand's cards follow from its seed, drawn now (see the hand property)
         self._hand, self._next = None, (self.seating, self.dealer, self._rng.random())
+
+
+class Cut(NamedTuple):
+    """A round of the cut for the first dealer, asked of :func:`cut_for_deal`: its
+    ``number`` (from 1), the ``seating``, the ``contenders`` who tied so far (everyone
+    before the first round) and the cards ``drawn`` (None: the rounds given stop here)."""
+
+    number: int
+    seating: Sequence[str]
+    contenders: Sequence[str]
+    drawn: Mapping[str, RookCard] | None
+
+
+@enforces("ROOK-DEALER")
+def cut_for_deal(cut: Cut) -> Refusal | None:
+    """The first dealer is chosen by a cut (highest deals); the deal then passes to the previous dealer's left."""
+    # The cut ranks by number alone (colours do not count), the Rook above a 14, and the
+    # players who tie for the highest cut again (an interpretation): RookGame._cut_for_deal.
+    # The deal passing left is RookGame._pass_the_deal.
+    number, contenders, drawn = cut.number, cut.contenders, cut.drawn
+    if len(contenders) == 1:
+        return Refusal(
+            "ROOK-DEALER",
+            lambda: (
+                f"{contenders[0]} cut the highest card in round {number - 1}: nobody cuts "
+                "again after that"
+            ),
+        )
+    if drawn is None:
+        return Refusal(
+            "ROOK-DEALER",
+            lambda: (
+                f"{_and(contenders)} tie for the highest card: they cut again, and the "
+                "cut given stops here"
+            ),
+        )
+    if sorted(drawn, key=cut.seating.index) != list(contenders):
+        who = "everyone" if number == 1 else f"only {_and(contenders)}, who tied,"
+        return Refusal(
+            "ROOK-DEALER",
+            lambda: f"in round {number} of the cut {who} cuts a card, not {_and(list(drawn))}",
+        )
+    return check_pack(list(drawn.values()), complete=False)
 
 
 def _cut_rank(card: RookCard) -> int:

@@ -41,7 +41,7 @@ from cardlib.arguments import shown
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
 from cardlib.game import Event, Fact, LegalMoves, Result
-from cardlib.refusal import Refusal, Rule, first_refusal
+from cardlib.refusal import Refusal, Rule, first_refusal, refuse
 from cardlib.rook.auction import Auction, all_pass, bid_min, bid_order, bid_pass, bid_raise, bid_win
 from cardlib.rook.cards import (
     TOTAL_COUNTERS,
@@ -71,14 +71,15 @@ from cardlib.rook.seats import partner_of as partner_seated
 from cardlib.rook.seats import team_of_seat as team
 from cardlib.rook.state import Attempt, Cards, HandState, Phase, Position
 from cardlib.rook.tricks import (
+    PLAY_RULES,
     Dealt,
     Play,
     Trick,
+    allowed_by,
     lead,
     own_card,
     playable,
     trick_winner,
-    verdict,
 )
 from cardlib.rook.view import RookView, view_of
 
@@ -127,7 +128,7 @@ class RookHand(Auction, Exchange):
             order = shuffled_rook_deck(seed)
         else:
             order = parse_rook_cards(deck)
-            check_pack(order, complete=True)
+            refuse(check_pack(order, complete=True))
         self._held, self.nest = deal(order, self._dealer)
 
     @classmethod
@@ -173,11 +174,9 @@ class RookHand(Auction, Exchange):
         given = {self._player(p): parse_rook_cards(cs) for p, cs in hands.items()}
         laid = parse_rook_cards(nest)
         named = [c for cs in given.values() for c in cs] + laid
-        check_pack(named, complete=False)
+        refuse(check_pack(named, complete=False))
         for dealt in (*(Dealt(p, cs) for p, cs in given.items()), Dealt(None, laid)):
-            refused = own_card(dealt)  # ROOK-DEAL: nine cards a hand, five in the nest
-            if isinstance(refused, Refusal):
-                raise refused.error()
+            refuse(own_card(dealt))  # ROOK-DEAL: nine cards a hand, five in the nest
         seen = set(named)
         rest = [c for c in shuffled_rook_deck(seed) if c not in seen]
         for seat, p in enumerate(self.players):
@@ -356,8 +355,9 @@ class RookHand(Auction, Exchange):
                 return refused.rule
             return "ROOK-BID-MIN" if self.high_bid is None else "ROOK-BID-RAISE"
         if self.phase == "play":
-            answer = verdict(self._offered(self._held[self._turn][0]))
-            return answer.rule if isinstance(answer, Refusal) else answer[0]
+            offered = self._offered(self._held[self._turn][0])
+            refused = first_refusal(PLAY_RULES, offered)
+            return allowed_by(offered)[0] if refused is None else refused.rule
         return self.turn_rule
 
     @property
@@ -476,8 +476,7 @@ class RookHand(Auction, Exchange):
     def _play(self, seat: int, card: RookCard) -> tuple[Fact, ...]:
         who = self.players[seat]
         # the rules that let the card be played, which its fact names
-        rules = verdict(self._offered(card))
-        assert not isinstance(rules, Refusal)
+        rules = allowed_by(self._offered(card))
         self._held[seat].remove(card)
         self._trick.append(card)
         verb = "{} leads {}" if rules[0] == "ROOK-LEAD" else "{} plays {}"
@@ -543,8 +542,7 @@ def card(hand: HandState, attempt: Attempt) -> Refusal | None:
     assert hand.trump is not None
     seat = hand._turn
     offered = Play(attempt.who, attempt.move.card, hand._held[seat], hand._trick, hand.trump)
-    answer = verdict(offered)
-    return answer if isinstance(answer, Refusal) else None
+    return first_refusal(PLAY_RULES, offered)
 
 
 #: the rules of the turn in each phase, asked of every move first: who may move (in the

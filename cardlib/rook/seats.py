@@ -15,7 +15,8 @@ from typing import Literal
 
 from cardlib.arguments import options_of, player_names, shown
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
+from cardlib.refusal import Refusal, refuse
 
 RULE_SET = "tournament-1988"
 DEFAULT_PLAYERS = ("North", "East", "South", "West")
@@ -92,15 +93,24 @@ def partner_of(players: Sequence[str], player: str) -> str:
 
 
 @enforces("ROOK-TEAMS")
-def four_players(players: Sequence[str]) -> tuple[str, ...]:
+def four_players(names: Sequence[str]) -> Refusal | None:
     """Four players; North-South play against East-West."""
-    names = player_names(players)
-    if len(names) != 4:
-        raise RuleViolation(
-            "ROOK-TEAMS",
+    if len(names) == 4:
+        return None
+    return Refusal(
+        "ROOK-TEAMS",
+        lambda: (
             f"Rook is for four players in two partnerships (North-South against East-West), "
-            f"not {len(names)}",
-        )
+            f"not {len(names)}"
+        ),
+    )
+
+
+def seated(players: Sequence[str]) -> tuple[str, ...]:
+    """The players' names in seat order, four of them (:func:`four_players` refuses any
+    other number)."""
+    names = player_names(players)
+    refuse(four_players(names))
     return names
 
 

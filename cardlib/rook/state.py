@@ -17,7 +17,7 @@ from cardlib.errors import NotationError
 from cardlib.game import Event
 from cardlib.rook.cards import Colour, RookCard
 from cardlib.rook.moves import RookMove
-from cardlib.rook.seats import RookOptions, four_players
+from cardlib.rook.seats import RookOptions, seated
 from cardlib.rook.tricks import Trick, listing
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class HandState:
         seed: int | str | float | None,
         record: bool = True,
     ) -> None:
-        self.players: tuple[str, ...] = four_players(players)
+        self.players: tuple[str, ...] = seated(players)
         self.dealer: str = self.players[-1] if dealer is None else self._player(dealer)
         self._dealer = self.players.index(self.dealer)
         self.options = RookOptions.of(options)

@@ -1,41 +1,38 @@
 """Rook's tricks: which card a player may add to a trick, and who wins it.
 
-The rules for a card are asked in the order the rule book gives them (:data:`PLAY_RULES`).
-Each says one of three things about a card offered to a trick (a :class:`Play`): a tuple
-of rule IDs (the card may be played, and these rules say why), a :class:`Refusal` (it may
-not: :meth:`Refusal.error` is the :class:`~cardlib.errors.RuleViolation` that says why), or
-None (this rule has nothing to say; ask the next).  Some rule answers every card (the
-last, ROOK-VOID, every card of a player who cannot follow); :func:`verdict` gives the
-first answer::
+The rules for a card are asked in the order the rule book gives them (:data:`PLAY_RULES`),
+each ``rule(play) -> Refusal | None`` like every rule of a move, through
+:func:`~cardlib.refusal.first_refusal`: a :class:`Refusal` says the card offered to the
+trick (a :class:`Play`) may not be played (:meth:`Refusal.error` is the
+:class:`~cardlib.errors.RuleViolation` that says why), None lets it through.  A card no
+rule refuses is legal, and :func:`allowed_by` names the rules that let it be played (its
+fact names them), read from the play: a lead, a card of the colour led, the Rook, a void::
 
+    >>> from cardlib.refusal import first_refusal
     >>> from cardlib.rook.cards import parse_rook_cards
     >>> held = parse_rook_cards("R5 G6 Rook")
-    >>> refused = verdict(Play("East", RookCard.parse("G6"), held, parse_rook_cards("R9"), Colour.GREEN))
+    >>> refused = first_refusal(PLAY_RULES, Play("East", RookCard.parse("G6"), held, parse_rook_cards("R9"), Colour.GREEN))
     >>> refused.rule, refused.reason
     ('ROOK-FOLLOW', 'East holds R5 and must follow red; a plain trump (G6) does not excuse following, only the Rook does')
-    >>> verdict(Play("East", ROOK, held, parse_rook_cards("R9"), Colour.GREEN))
+    >>> first_refusal(PLAY_RULES, Play("East", ROOK, held, parse_rook_cards("R9"), Colour.GREEN)) is None
+    True
+    >>> allowed_by(Play("East", ROOK, held, parse_rook_cards("R9"), Colour.GREEN))
     ('ROOK-BIRD-ANYTIME',)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardlib.catalogue import enforces
 from cardlib.errors import NotationError
-from cardlib.refusal import Refusal
+from cardlib.refusal import Refusal, Rule
 from cardlib.rook.cards import HIGHEST, ROOK, Colour, RookCard, parse_rook_cards
 from cardlib.rook.moves import HAND_SIZE, NEST_SIZE, TRICKS
 
 if TYPE_CHECKING:
     from cardlib.rook.state import Attempt, HandState
-
-
-#: what a rule of the tricks says about a card: allowed (and the rules that say why, which the
-#: card's fact names), refused (a :class:`~cardlib.refusal.Refusal`, its words written when
-#: read), or nothing (ask the next rule)
-Verdict = tuple[str, ...] | Refusal | None
 
 
 def listing(cards: Iterable[RookCard]) -> str:
@@ -84,7 +81,7 @@ class Dealt(NamedTuple):
 
 
 @enforces("ROOK-DEAL")
-def own_card(play: Play | Dealt) -> Verdict:
+def own_card(play: Play | Dealt) -> Refusal | None:
     """Only the cards in your own hand can be played (nine dealt each, five to the nest)."""
     # how the cards are dealt is cardlib.rook.deal.deal's; this is the rule that refuses: a
     # card its player does not hold, and a hand or a nest set out with more cards than dealt
@@ -142,24 +139,14 @@ def lead(hand: HandState, attempt: Attempt | None) -> Refusal | None:
     return Refusal("ROOK-LEAD", lambda: f"it is {who}'s turn to play, not {player}'s: {why}")
 
 
-def leads_any(play: Play) -> Verdict:
-    """ROOK-LEAD: the leader may lead any card, and leading the Rook leads trump
-    (ROOK-BIRD-LEAD)."""
-    if play.trick:
-        return None
-    return ("ROOK-LEAD", "ROOK-BIRD-LEAD") if play.card is ROOK else ("ROOK-LEAD",)
-
-
 @enforces("ROOK-BIRD-LEAD")
-def bird_lead(play: Play) -> Verdict:
+def bird_lead(play: Play) -> Refusal | None:
     """A led Rook counts as trump led: everyone must play trump if they can."""
-    if play.trick[0] is not ROOK:
-        return None
+    if not play.trick or play.trick[0] is not ROOK:
+        return None  # a lead (ROOK-LEAD), or a trick the Rook did not lead
     trumps = play.holding(play.trump)
-    if play.card.colour is play.trump:
-        return ("ROOK-BIRD-LEAD", "ROOK-FOLLOW")
-    if not trumps:
-        return None  # no trump to play: ROOK-VOID
+    if play.card.colour is play.trump or not trumps:
+        return None  # trump played, or no trump to play: ROOK-VOID
     return Refusal(
         "ROOK-BIRD-LEAD",
         lambda: (
@@ -170,13 +157,13 @@ def bird_lead(play: Play) -> Verdict:
 
 
 @enforces("ROOK-FOLLOW")
-def follow(play: Play) -> Verdict:
+def follow(play: Play) -> Refusal | None:
     """You must follow the colour led if you can (no need to beat it); a plain trump does not excuse you from following."""
+    if not play.trick:
+        return None  # the leader may lead any card (ROOK-LEAD)
     card, led, trump = play.card, play.led, play.trump
-    if card is ROOK:
-        return None  # the Rook has rules of its own (ROOK-BIRD-ANYTIME, ROOK-BIRD-FORCED)
-    if card.colour is led:
-        return ("ROOK-FOLLOW",)
+    if bird_anytime(play) or card.colour is led:
+        return None  # the Rook is excused (ROOK-BIRD-ANYTIME), or the card follows
     same = play.holding(led)
     if not same:
         return None  # cannot follow: ROOK-BIRD-FORCED or ROOK-VOID
@@ -195,23 +182,22 @@ def follow(play: Play) -> Verdict:
 
 
 @enforces("ROOK-BIRD-ANYTIME")
-def bird_anytime(play: Play) -> Verdict:
+def bird_anytime(play: Play) -> bool:
     """The Rook may be played even when you could follow the colour led, and it always wins the trick."""
-    # (that it wins is ROOK-BIRD-TOP's: see trump_rank)
-    if play.card is not ROOK or not play.holding(play.led):
-        return None  # not the Rook, or a player who cannot follow: ROOK-BIRD-FORCED, ROOK-VOID
-    # on a trump lead the Rook is simply a trump following trump
-    return ("ROOK-FOLLOW",) if play.led is play.trump else ("ROOK-BIRD-ANYTIME",)
+    # True for the Rook, which ROOK-FOLLOW then lets through (that it wins is
+    # ROOK-BIRD-TOP's: see trump_rank); a player who cannot follow is ROOK-BIRD-FORCED's or
+    # ROOK-VOID's
+    return play.card is ROOK
 
 
 @enforces("ROOK-BIRD-FORCED")
-def bird_forced(play: Play) -> Verdict:
+def bird_forced(play: Play) -> Refusal | None:
     """When trump is led and your only trump is the Rook, you must play it; you may not hide it by discarding."""
     trump = play.trump
-    if play.led is not trump or ROOK not in play.held or play.holding(trump):
-        return None
+    if not play.trick or play.led is not trump or ROOK not in play.held or play.holding(trump):
+        return None  # a lead (ROOK-LEAD), or not trump led, or another trump to play
     if play.card is ROOK:
-        return ("ROOK-BIRD-FORCED",)
+        return None
     return Refusal(
         "ROOK-BIRD-FORCED",
         lambda: (
@@ -222,32 +208,34 @@ def bird_forced(play: Play) -> Verdict:
 
 
 @enforces("ROOK-VOID")
-def void(play: Play) -> Verdict:
+def void(play: Play) -> bool:
     """With no card of the colour led you may play any card; you need not trump."""
-    if play.holding(play.led):
-        return None  # a player who can follow: ROOK-FOLLOW and the Rook's rules decide
-    return ("ROOK-VOID",)
+    # True for a player who holds no card of the colour led: no rule of PLAY_RULES refuses
+    # their card but ROOK-DEAL's (one not held) and ROOK-BIRD-FORCED's (the Rook hidden)
+    return not play.holding(play.led)
 
 
-#: the rules for a card, in the order they are asked
-PLAY_RULES: tuple[Callable[[Play], Verdict], ...] = (
-    own_card,
-    leads_any,
-    bird_lead,
-    follow,
-    bird_anytime,
-    bird_forced,
-    void,
-)
+#: the rules that may refuse a card, in the order they are asked
+#: (:func:`~cardlib.refusal.first_refusal`); the leader may lead any card (ROOK-LEAD), and a
+#: player who cannot follow may play any (ROOK-VOID), so each asks only of a card added to a
+#: trick
+PLAY_RULES: tuple[Rule, ...] = (own_card, bird_lead, follow, bird_forced)
 
 
-def verdict(play: Play) -> tuple[str, ...] | Refusal:
-    """The first answer of :data:`PLAY_RULES`: the rules that allow the card, or the refusal."""
-    for rule in PLAY_RULES:
-        answer = rule(play)
-        if answer is not None:
-            return answer
-    raise AssertionError("every card is answered: followed, refused, or played when void")
+def allowed_by(play: Play) -> tuple[str, ...]:
+    """The rules that let a card no rule of :data:`PLAY_RULES` refuses be played, which its
+    fact names: read from the play (a lead, a trump after the Rook led, a card of the colour
+    led, the Rook, a void), not judged again."""
+    card, trump = play.card, play.trump
+    if not play.trick:
+        return ("ROOK-LEAD", "ROOK-BIRD-LEAD") if card is ROOK else ("ROOK-LEAD",)
+    if play.trick[0] is ROOK and card.colour is trump:
+        return ("ROOK-BIRD-LEAD", "ROOK-FOLLOW")
+    if void(play):
+        return ("ROOK-BIRD-FORCED",) if card is ROOK and play.led is trump else ("ROOK-VOID",)
+    if bird_anytime(play) and play.led is not trump:
+        return ("ROOK-BIRD-ANYTIME",)
+    return ("ROOK-FOLLOW",)  # on a trump lead the Rook is simply a trump following trump
 
 
 def playable(held: Sequence[RookCard], trick: Sequence[RookCard], trump: Colour) -> list[RookCard]:
@@ -256,7 +244,7 @@ def playable(held: Sequence[RookCard], trick: Sequence[RookCard], trump: Colour)
     held of it), as :data:`PLAY_RULES` allow them; the random-play tests hold the two
     against each other on every card."""
     if not trick:
-        return list(held)  # the leader may lead any card (leads_any)
+        return list(held)  # the leader may lead any card (ROOK-LEAD)
     led = colour_led(trick[0], trump)
     same = [c for c in held if c.colour is led]
     if trick[0] is ROOK:

@@ -7,14 +7,14 @@ by nobody named; for each one ``play`` refuses (every one not listed), the game'
 ``refusing_rule(game, player, move)`` asks its rules in play's order and returns the first
 that refuses and its refusal.  The refusal ``play`` raised must be that one (the same ID and
 the same words), its ID the function's mark (``fn.rule_id``), and the function the one the
-catalogue names for the ID (``rules[ID].enforced_by``, whose source ``--code`` prints).  A
-game whose first rule refuses every move once it is over (``OVER``) refuses with the rule
-that ended it.  Each game says which refusals every walk meets (``refusals_seen``).
+catalogue names for the ID (``rules[ID].enforced_by``, whose source ``--code`` prints); once
+a game is over, that is the function of the rule that ended it.  Each game says which
+refusals every walk meets (``refusals_seen``).
 
 Written once over the games: a game takes part by giving ``refusing_rule`` and
-``refusals_seen`` in ``tests/<its package>/invariants.py`` (and may name ``OVER``,
-``EXCUSED`` pairs of a function and a rule ID not yet its own, ``REFUSAL_CONFIGS``,
-``REFUSAL_SEEDS`` and ``REFUSAL_CANDIDATES``, the candidates tried a position).
+``refusals_seen`` in ``tests/<its package>/invariants.py`` (and may name ``EXCUSED``
+pairs of a function and a rule ID not yet its own, ``REFUSAL_CONFIGS``, ``REFUSAL_SEEDS``
+and ``REFUSAL_CANDIDATES``, the candidates tried a position).
 """
 
 from __future__ import annotations
@@ -52,7 +52,6 @@ def test_every_refusal_comes_from_its_marked_function(game_id: str, config: str,
     module = WALKED[game_id]
     game = module.CONFIGS[config](seed)
     rng = random.Random(f"{config}-{seed}")
-    over = getattr(module, "OVER", None)
     excused = getattr(module, "EXCUSED", set())
     tried = getattr(module, "REFUSAL_CANDIDATES", None)
     seen: set[str] = set()
@@ -71,9 +70,8 @@ def test_every_refusal_comes_from_its_marked_function(game_id: str, config: str,
                 refused = raised.value
                 fn, refusal = module.refusing_rule(game, player, move)
                 assert (refusal.rule, refusal.reason) == (refused.rule, refused.message), fn
-                if fn is over:
+                if game.is_over:
                     assert refused.rule == game.end_rule, (move, refused)
-                    continue
                 if (fn, refused.rule) in excused:
                     continue
                 assert rule_of(fn) == refused.rule, (move, player, fn, refused)

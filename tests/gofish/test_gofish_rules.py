@@ -1060,3 +1060,16 @@ def test_a_hand_too_big_to_hold_without_a_book_is_refused_by_gf_book(size):
     with pytest.raises(RuleViolation) as short:  # the pack itself runs out: GF-DECK
         GoFishGame.from_position(["Ann", "Ben"], {}, hand_sizes={"Ann": 30, "Ben": 30})
     assert short.value.rule == "GF-DECK"
+
+
+def test_legal_rule_for_names_the_refusing_rule_or_the_one_that_let_a_request_through():
+    """``legal_rule_for(move)`` is the rule of ``refusal(move)``, or GF-ASK-HOLD for a
+    legal request; ``deciding_rule``, its old name, still answers and says it is deprecated."""
+    game = GoFishGame(["Ann", "Ben", "Cy"], seed=3)
+    legal = game.legal_moves().now()[0]
+    assert game.legal_rule_for(legal) == "GF-ASK-HOLD"
+    refused = game.refusal("ask Ann for 7s")
+    assert refused is not None
+    assert game.legal_rule_for("ask Ann for 7s") == refused.rule == "GF-ASK-TARGET"
+    with pytest.warns(DeprecationWarning, match="legal_rule_for"):
+        assert game.deciding_rule("ask Ann for 7s") == "GF-ASK-TARGET"

@@ -82,17 +82,14 @@ def candidates(game: GolfGame, rng: object) -> list[GolfMove]:
 
 # -- every refusal is its rule's function (tests/core/test_refusals_are_the_rules.py) --------
 
-#: the rule asked first, which refuses every move once the hand is over with the rule that
-#: ended it (GOLF-END, or GOLF-STOCK-OUT's house rule that ends the hand)
-OVER = turn.hand_over
-
 
 def refusing_rule(game: GolfGame, player: str | None, move: GolfMove) -> tuple[Rule, Refusal]:
-    """The first rule of a turn (:data:`cardlib.golf.turn.RULES`, asked in play's order)
-    that refuses ``move`` by ``player`` (the player to move when None), and its refusal."""
+    """The first rule of a turn (:data:`cardlib.golf.turn.RULES`, asked in play's order;
+    once the hand is over :data:`~cardlib.golf.turn.ENDED`, the rule that ended it) that
+    refuses ``move`` by ``player`` (the player to move when None), and its refusal."""
     who = game.players[game.seat] if player is None else player
     attempt = turn.Attempt(who, move)
-    for rule in turn.RULES:
+    for rule in turn.rules_now(game):
         refused = rule(game, attempt)
         if refused is not None:
             return rule, refused

@@ -28,13 +28,12 @@ from tests.rook.invariants import CONFIGS, refusing_rule
 def test_every_rule_a_move_is_asked_is_marked_with_its_id() -> None:
     """Every function of the rule tables that can refuse is the catalogue's function for
     the ID it refuses with: the rules of the tricks, and the rules of each kind of move
-    (save ``card``, which asks the rules of the tricks, and ``leads_any``, which only lets
-    the leader lead)."""
+    (save ``card``, which asks the rules of the tricks)."""
     asked = {
         *tricks.PLAY_RULES,
         *(rule for kinds in hand.RULES.values() for judged in kinds.values() for rule in judged),
     }
-    for fn in asked - {hand.card, tricks.leads_any}:
+    for fn in asked - {hand.card}:
         assert rules[rule_of(fn)].enforced_by is fn, fn
     assert rules["ROOK-DEAL"].enforced_by is tricks.own_card
 
