@@ -118,7 +118,7 @@ site: book lite
 
 # Autograde submissions: SUBMITTED=folder with one folder of notebooks a student.
 autograde: $(TEACHER_STAMP)
-	$(BIN)/python tools/course.py autograde $(SUBMITTED)
+	$(BIN)/python tools/course.py autograde $(SUBMITTED) $(if $(KEEP),--keep $(KEEP))
 
 test: $(TEST_STAMP) browser node
 	$(BIN)/ruff check .
@@ -132,7 +132,7 @@ test: $(TEST_STAMP) browser node
 # For development, a few minutes: lint, types, the examples, and the tests but those below
 # (it prints them); `make test` still runs everything.
 QUICK_LEAVES_OUT := browser or venv or lite or book
-QUICK_IGNORES := tests/course/test_course.py tests/course/test_grades_export.py \
+QUICK_IGNORES := tests/course/test_course.py tests/course/test_autograde.py \
   tests/course/test_nbgrader_route.py tests/course/test_install.py tests/course/test_editions.py
 quick: $(TEST_STAMP)
 	$(BIN)/ruff check .

@@ -93,7 +93,7 @@ SHARED = {
 #: worker so that it is built once, not once a worker; they share nothing with other files
 ONE_WORKER = (
     "tests/course/test_book.py",  # the book's build (tools/book.py, ~40 s)
-    "tests/course/test_course.py",  # the student edition nbgrader generates, and autograde
+    "tests/course/test_autograde.py",  # the class autograded once, then its grades exported
     "tests/course/test_install.py",  # the teacher's course folder, nbgrader's hub route
     "tests/course/test_notebook_text.py",  # the notebooks' text written into copies
 )

@@ -36,11 +36,13 @@ the cells' ``nbgrader`` metadata.
         the README's Binder badge, the package's URLs (pyproject.toml) and the pre-commit
         snippet of docs/examples.md, in place of the name there now (``OWNER/REPO`` in a
         fresh clone).  ``publish --binder OWNER/NAME`` names the student edition's own.
-    python tools/course.py autograde SUBMITTED
+    python tools/course.py autograde SUBMITTED [--keep COURSE]
         nbgrader autograde of SUBMITTED/<student>/<notebook>.ipynb (with the files beside
         them, such as a widget exercise's answer file); prints each student's points per
         notebook as soon as that student is graded.  Only the notebooks with graded cells
-        are run (nbgrader_config.py's ExecuteGraded), as on the hub's route.
+        are run (nbgrader_config.py's ExecuteGraded), as on the hub's route.  With --keep
+        the grading's course folder COURSE (new or empty) is kept, its gradebook.db with it,
+        for ``nbgrader export`` there (docs/teaching.md, "Exporting grades").
     python tools/course.py key --student ID [--notebook NB] | key --rubric
         the teacher's answer key of one student: each exercise's question, as that student
         is asked it (their own variant), and its right answer as they would write it; or the
@@ -445,45 +447,59 @@ class Marks(dict[str, float]):
 Progress = Callable[[int, int, str, "Marks | NotGraded"], object]
 
 
-def autograde(submitted: Path, progress: Progress | None = None) -> dict[str, Marks | NotGraded]:
+def autograde(
+    submitted: Path, progress: Progress | None = None, keep: Path | None = None
+) -> dict[str, Marks | NotGraded]:
     """Autograde ``submitted/<student>/<notebook>.ipynb`` (and the files beside them, such as
     a widget exercise's answer file), running only the notebooks with graded cells (the
     course's configuration, ``ExecuteGraded``): each student's :class:`Marks`, or :class:`NotGraded`
     for a submission nbgrader refuses (a test cell tampered with, say); one student's
     submission never costs the others their marks.  ``progress(done, of, student, result)``
-    is called as each student is graded."""
+    is called as each student is graded.  The grading happens in an nbgrader course folder
+    made for it: a temporary one, or ``keep`` (a new or empty folder), which is kept with its
+    ``gradebook.db`` and ``autograded/`` for ``nbgrader export`` (docs/teaching.md)."""
+    if keep is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            return _autograde_in(Path(tmp), submitted, progress)
+    if keep.is_symlink() or (keep.exists() and (not keep.is_dir() or any(keep.iterdir()))):
+        raise ValueError(f"{keep}: the course folder to keep must be new or empty")
+    keep.mkdir(parents=True, exist_ok=True)
+    return _autograde_in(keep, submitted, progress)
+
+
+def _autograde_in(
+    folder: Path, submitted: Path, progress: Progress | None
+) -> dict[str, Marks | NotGraded]:
     from nbgrader.api import Gradebook
 
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        generate(folder)
-        # a submission's links are not a student's work: never followed, never copied
-        students = sorted(p.name for p in submitted.iterdir() if p.is_dir() and not p.is_symlink())
-        db = f"sqlite:///{folder / 'gradebook.db'}"
-        scores: dict[str, Marks | NotGraded] = {}
-        for done, student in enumerate(students, 1):
-            target = folder / "submitted" / student / ASSIGNMENT
-            shutil.copytree(submitted / student, target, ignore=_links)
-            try:  # one student at a time: a refusal names that student only
-                run = nbgrader(folder, "autograde", ASSIGNMENT, f"--student={student}", "--force")
-            except RuntimeError as failed:
-                scores[student] = NotGraded(_why(str(failed)))
-            else:
-                log = (run.stdout + run.stderr).splitlines()
-                with Gradebook(db) as gb:
-                    sub = gb.find_submission(ASSIGNMENT, student)
-                    scores[student] = Marks(
-                        {nb.name: nb.score for nb in sub.notebooks if nb.max_score},
-                        {
-                            g.name.removesuffix("-test"): g.score
-                            for nb in sub.notebooks
-                            for g in nb.grades
-                        },
-                        [line for line in log if "has changed" in line],
-                    )
-            if progress is not None:
-                progress(done, len(students), student, scores[student])
-        return scores
+    generate(folder)
+    # a submission's links are not a student's work: never followed, never copied
+    students = sorted(p.name for p in submitted.iterdir() if p.is_dir() and not p.is_symlink())
+    db = f"sqlite:///{folder / 'gradebook.db'}"
+    scores: dict[str, Marks | NotGraded] = {}
+    for done, student in enumerate(students, 1):
+        target = folder / "submitted" / student / ASSIGNMENT
+        shutil.copytree(submitted / student, target, ignore=_links)
+        try:  # one student at a time: a refusal names that student only
+            run = nbgrader(folder, "autograde", ASSIGNMENT, f"--student={student}", "--force")
+        except RuntimeError as failed:
+            scores[student] = NotGraded(_why(str(failed)))
+        else:
+            log = (run.stdout + run.stderr).splitlines()
+            with Gradebook(db) as gb:
+                sub = gb.find_submission(ASSIGNMENT, student)
+                scores[student] = Marks(
+                    {nb.name: nb.score for nb in sub.notebooks if nb.max_score},
+                    {
+                        g.name.removesuffix("-test"): g.score
+                        for nb in sub.notebooks
+                        for g in nb.grades
+                    },
+                    [line for line in log if "has changed" in line],
+                )
+        if progress is not None:
+            progress(done, len(students), student, scores[student])
+    return scores
 
 
 def _links(folder: str, names: list[str]) -> set[str]:
@@ -561,6 +577,13 @@ def main(argv: list[str] | None = None) -> int:
     repo.add_argument("name", metavar="OWNER/NAME")
     grade = sub.add_parser("autograde", help="autograde SUBMITTED/<student>/*.ipynb")
     grade.add_argument("submitted", type=Path)
+    grade.add_argument(
+        "--keep",
+        type=Path,
+        metavar="COURSE",
+        help="grade in this new (or empty) folder and keep it, gradebook.db and all, for "
+        "nbgrader export",
+    )
     key = sub.add_parser("key", help="a student's answer key, or the grading rubric")
     who = key.add_mutually_exclusive_group(required=True)
     who.add_argument("--student", help="the student's ID, as nbgrader knows them")
@@ -633,7 +656,13 @@ def main(argv: list[str] | None = None) -> int:
             "(some 15 s each on two cores)...",
             flush=True,
         )
-        results = autograde(args.submitted, progress=_say_graded)
+        try:
+            results = autograde(args.submitted, progress=_say_graded, keep=args.keep)
+        except ValueError as refused:
+            print(refused, file=sys.stderr)
+            return 2
+        if args.keep is not None:
+            print(f"the gradebook is kept in {args.keep}: run nbgrader export there")
         return 1 if any(isinstance(r, NotGraded) for r in results.values()) else 0
     return 0
 

@@ -6,7 +6,6 @@ half-solved and partly right submissions, each student graded on their own varia
 
 from __future__ import annotations
 
-import ast
 import copy
 import json
 import os
@@ -32,8 +31,6 @@ from cardlib.exercises import (
     variant,
     widget,
 )
-from cardlib.exercises import key as answer_keys
-from cardlib.exercises.grading import _mark
 from cardlib.exercises.students import DEFAULT_STUDENT
 from cardlib.gofish.exercises import Deals
 from cardlib.golf.exercises import MatchCard
@@ -674,13 +671,6 @@ def test_no_later_cell_drives_a_displayed_widget():
 needs_nbgrader = pytest.mark.skipif(not course.has_nbgrader(), reason="nbgrader is not installed")
 
 
-@pytest.fixture(scope="module")
-def student(tmp_path_factory) -> Path:
-    dest = tmp_path_factory.mktemp("student")
-    course.build_student(dest, fallback=not course.has_nbgrader())
-    return dest
-
-
 def _solutions() -> dict[str, list[str]]:
     """Per exercise, the lines of its solution region (the answer as written by the teacher)."""
     found: dict[str, list[str]] = {}
@@ -859,125 +849,6 @@ def _write_answers(submission: dict[str, dict], answers: dict[str, str]) -> None
             if "\n" in written:  # a YAML example
                 written = f'"""\\\n{written}"""'
             cell["source"] = text.replace(course.CODE_STUB, f"{variable} = {written}")
-
-
-def _keyed(student_id: str, exercise_ids: set[str]) -> dict[str, str]:
-    """Each of ``exercise_ids``' right answer for ``student_id``, from the teacher's key."""
-    return {
-        entry.exercise.id: entry.answer
-        for entry in answer_keys.answer_key(student_id)
-        if entry.exercise.id in exercise_ids
-    }
-
-
-def _as_told(folder: Path, submission: dict[str, dict], student_id: str) -> None:
-    """What a learner who does as the notebooks say hands in: each answer, right for their
-    own variant, written in place of its placeholder, and each widget exercise played in its
-    widget beside the notebook, in a session that knows who they are (the answer files the
-    clicks saved)."""
-    values = {e.id for e in EXERCISES.values() if e.kind != "widget"}
-    _write_answers(submission, _keyed(student_id, values))
-    here, was = Path.cwd(), os.environ.get("CARDLIB_STUDENT")
-    os.chdir(folder)  # the kernel's folder in JupyterLab: the notebook's
-    os.environ["CARDLIB_STUDENT"] = student_id  # a hub's JUPYTERHUB_USER does the same
-    try:
-        for e in (e for e in EXERCISES.values() if e.kind == "widget"):
-            key = exercises.model.keys()[e.id]
-            v = exercises.model.variant_of(e.id, student_id)
-            key.answer.enact(widget(e.id), key.answer.line(v))
-    finally:
-        os.chdir(here)
-        os.environ.pop("CARDLIB_STUDENT")
-        if was is not None:
-            os.environ["CARDLIB_STUDENT"] = was
-
-
-#: the partly right learner: one part of these exercises wrong (of 4 and of 2), the rest blank
-PARTLY = {"golf-2": 0.75, "gf-5": 0.5}
-
-
-def _partly(student_id: str) -> dict[str, str]:
-    said = {}
-    for exercise_id in PARTLY:
-        key = exercises.model.keys()[exercise_id]
-        v = exercises.model.variant_of(exercise_id, student_id)
-        said[exercise_id] = key.answer.literal(key.answer.wrong(key.solve(v), v), v)
-    return said
-
-
-@needs_nbgrader
-def test_nbgrader_autogrades_each_student_on_their_own_variants(student, tmp_path):
-    """A class graded with nbgrader's autograde, each student on their own variants (the
-    student ID nbgrader's folder gives): blank 0, the teacher's solutions full marks (they
-    work the answer out from the variant), half of them half, a partly right answer its
-    share, a learner who wrote their own right answers and played the widgets full marks
-    (and would not, were they graded as the default student), a tampered submission not
-    graded, and a ``score`` redefined in the notebook nothing."""
-    ids = list(EXERCISES)
-    half = {e for i, e in enumerate(ids) if i % 2 == 0}
-    submitted = tmp_path / "submitted"
-    for name, solved in {
-        "blank": set(),
-        "solved": set(ids),
-        "half": half,
-        "tampered": set(ids),
-        "cheat": set(),
-        "as-told": set(),
-        "partly": set(),
-    }.items():
-        folder = submitted / name
-        folder.mkdir(parents=True)
-        submission = _submission(student, solved)
-        if name == "as-told":
-            for notebook, nb in submission.items():
-                (folder / notebook).write_text(json.dumps(nb))
-            _as_told(folder, submission, name)
-        if name == "partly":
-            _write_answers(submission, _partly(name))
-        for notebook, nb in submission.items():
-            for cell in nb["cells"]:
-                meta = cell["metadata"].get("nbgrader", {})
-                if meta.get("grade_id") == ids[0] and name == "tampered":
-                    meta["grade_id"] = "renamed"  # nbgrader refuses the whole submission
-                if meta.get("grade_id") == ids[0] and name == "cheat":
-                    # a wrong answer, and the grading functions redefined to say yes
-                    cell["source"] = (
-                        "answer_1 = 0\ngrade = lambda *args: True\nscore = lambda *args: 1.0"
-                    )
-            (folder / notebook).write_text(json.dumps(nb))
-    # their variants are their own: the as-told answers are not the default student's
-    told = _keyed("as-told", {e for e in ids if EXERCISES[e].kind != "widget"})
-    as_default = [
-        _mark(EXERCISES[e], a if "\n" in a else ast.literal_eval(a), DEFAULT_STUDENT)
-        for e, a in told.items()
-    ]
-    assert sum(m.kind != "right" for m in as_default) >= len(told) - 3, told
-    graded: list[tuple[int, int, str]] = []
-    scores = course.autograde(submitted, progress=lambda *a: graded.append(a[:3]))
-    students = sorted(p.name for p in submitted.iterdir())
-    assert graded == [(i, len(students), s) for i, s in enumerate(students, 1)]
-    assert isinstance(scores.pop("tampered"), course.NotGraded), scores
-    total = {name: round(sum(points.values()), 4) for name, points in scores.items()}  # type: ignore[union-attr]
-    # the others keep their marks; redefining score earns nothing; a learner who does as
-    # the notebooks say (the widget answers played, handed in as their answer files) earns all
-    assert total == {
-        "blank": 0,
-        "solved": len(ids),
-        "half": len(half),
-        "cheat": 0,
-        "as-told": len(ids),
-        "partly": sum(PARTLY.values()),
-    }, scores
-    assert scores["as-told"].exercises == dict.fromkeys(ids, 1.0)  # type: ignore[union-attr]
-    partly = scores["partly"].exercises  # type: ignore[union-attr]
-    assert {e: p for e, p in partly.items() if p} == PARTLY, partly
-    # the hidden tests, put back before nbgrader looks: no "checksum has changed" warnings
-    assert all(not points.warnings for points in scores.values()), scores  # type: ignore[union-attr]
-    per_notebook = {
-        nb: sum(1 for e in half if EXERCISES[e].notebook == f"{nb}.ipynb") for nb in scores["half"]
-    }
-    assert scores["half"] == per_notebook
-    assert "rule-writers" not in scores["half"]  # no exercises, no line
 
 
 def test_autograde_says_each_student_as_soon_as_graded(capsys):

@@ -1,18 +1,13 @@
 """Grades a school can use (issue 21): nbgrader's exporter plugin in tools/exercise_grades.py
 writes one row per student and exercise, with the exercise's rules.
 
-A fast test runs the exporter on a gradebook made of plain objects; the nbgrader test grades
-a class for real (the student edition generated, blank, half-solved and solved submissions
-autograded, a student who handed nothing in) and runs ``nbgrader export --exporter ...`` in
-the course folder as the teacher's guide says, then checks every row against the
-gradebook that autograde wrote and against nbgrader's own export."""
+These fast tests run the exporter on a gradebook made of plain objects; test_autograde.py
+grades a class for real and runs ``nbgrader export --exporter ...`` in the course folder as
+the teacher's guide says, checking every row against the gradebook."""
 
 from __future__ import annotations
 
 import csv
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
@@ -27,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import course
 
 exercise_grades = pytest.importorskip("exercise_grades", reason="nbgrader is not installed")
-from nbgrader.api import Gradebook, MissingEntry  # noqa: E402
+from nbgrader.api import MissingEntry  # noqa: E402
 
 ASSIGNMENT = course.ASSIGNMENT
 #: the command of docs/teaching.md, run in the course folder with the clone in cardlib/
@@ -180,71 +175,3 @@ def test_the_guide_gives_the_command_the_test_runs():
 
 
 # --------------------------------------------------------------------------- nbgrader
-
-
-@pytest.mark.skipif(not course.has_nbgrader(), reason="nbgrader is not installed")
-def test_nbgrader_export_gives_each_students_points_per_exercise(tmp_path, monkeypatch):
-    from tests.course.test_course import _submission
-
-    monkeypatch.setenv(  # nbgrader's Gradebook runs alembic from the PATH
-        "PATH", os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])
-    )
-    folder = tmp_path / "course"
-    release = course.generate(folder)
-    ids = list(EXERCISES)
-    half = {e for i, e in enumerate(ids) if i % 2 == 0}
-    for student, solved in {"blank": set(), "half": half, "full": set(ids)}.items():
-        target = folder / "submitted" / student / ASSIGNMENT
-        target.mkdir(parents=True)
-        for notebook, nb in _submission(release, solved).items():
-            (target / notebook).write_text(json.dumps(nb), encoding="utf-8")
-    course.nbgrader(folder, "db", "student", "add", "absent")  # on the roll, handed nothing in
-    course.nbgrader(folder, "autograde", ASSIGNMENT, "--force")
-    with Gradebook(f"sqlite:///{folder / 'gradebook.db'}") as gb:
-        autograded = {
-            (student, exercise_grades.exercise_of(g.name)): (g.score, g.max_score)
-            for student in ("blank", "half", "full")
-            for nb in gb.find_submission(ASSIGNMENT, student).notebooks
-            for g in nb.grades
-        }
-    assert {e for s, e in autograded} == set(ids)
-
-    # the teacher's command, in the course folder with the course's clone in cardlib/
-    (folder / "cardlib").symlink_to(ROOT, target_is_directory=True)
-    env = {
-        **os.environ,
-        # cardlib/tools as the guide says; ROOT stands for the teacher's install of the course
-        "PYTHONPATH": os.pathsep.join(["cardlib/tools", str(ROOT)]),
-    }
-    for command in (COMMAND, "nbgrader export --to grades.csv"):
-        done = subprocess.run(
-            [str(Path(sys.executable).parent / "nbgrader"), *command.split()[1:]],
-            cwd=folder,
-            env=env,
-            capture_output=True,
-            text=True,
-        )
-        assert done.returncode == 0, done.stdout + done.stderr
-    header, table = _read(folder / "exercise-grades.csv")
-    assert header == list(exercise_grades.COLUMNS)
-    students = _by_student(table)
-    assert list(students) == ["absent", "blank", "full", "half"]
-    for student, rows in students.items():
-        assert [r["exercise"] for r in rows] == ids, student
-        for row in rows:
-            e = EXERCISES[row["exercise"]]
-            assert row["assignment"] == ASSIGNMENT and f"{row['notebook']}.ipynb" == e.notebook
-            assert row["rules"].split() == list(e.rules)
-            assert row["needs_manual_grade"] == "no"
-            assert row["submitted"] == ("no" if student == "absent" else "yes")
-            if student != "absent":
-                assert (float(row["score"]), float(row["max_score"])) == autograded[(student, e.id)]
-    points = {s: {r["exercise"]: float(r["score"]) for r in rows} for s, rows in students.items()}
-    assert points["full"] == dict.fromkeys(ids, 1.0)
-    assert points["blank"] == points["absent"] == dict.fromkeys(ids, 0.0)
-    assert points["half"] == {e: float(e in half) for e in ids}
-    # a student's rows add up to nbgrader's own score for the assignment (before its penalty)
-    _, totals = _read(folder / "grades.csv")
-    assert {r["student_id"]: float(r["raw_score"]) for r in totals} == {
-        s: sum(p.values()) for s, p in points.items()
-    }
