@@ -301,9 +301,14 @@ def parse_rook_cards(texts: Iterable[str | RookCard] | str) -> list[RookCard]:
             else:
                 tokens.append(w)
         texts = tokens
-    elif not isinstance(texts, list | tuple) and not isinstance(texts, Iterable):
+    elif not isinstance(texts, _LISTS) and not isinstance(texts, Iterable):
         raise NotationError(f"{shown(texts)} is not Rook cards: write them like R14 G6 Rook")
-    return [RookCard.parse(t) for t in texts]
+    # the pack's own cards are taken as they are (what RookCard.parse returns for them)
+    return [t if isinstance(t, RookCard) else RookCard.parse(t) for t in texts]
+
+
+#: cards given as a list or a tuple need no ABC check of being iterable
+_LISTS = (list, tuple)
 
 
 def counters(cards: Iterable[RookCard | str] | str) -> int:
