@@ -232,20 +232,19 @@ class LegalMoves(Sequence[M]):
         self._listing: Sequence[M] | None = None
         self._listed_at: int | None = None
 
-    def _moves(self) -> Sequence[M]:
-        """The listing of the game's position: asked of the game only when it has moved
-        since the view last asked (or when it does not count its moves)."""
+    def now(self) -> Sequence[M]:
+        """The moves of this position, the game's own listing (lazy where that is): for a
+        caller that reads it several times before the next move.  Read it before the next
+        move is made.  The game is asked only when it has moved since the view last asked
+        (or when it does not count its moves)."""
         at = getattr(self._game, "moves_made", None)
         if self._listing is None or at is None or at != self._listed_at:
             self._listing = self._game._legal()
             self._listed_at = at
         return self._listing
 
-    def now(self) -> Sequence[M]:
-        """The moves of this position, the game's own listing (lazy where that is): for a
-        caller that reads it several times before the next move.  Read it before the next
-        move is made."""
-        return self._moves()
+    #: the listing every question below reads: :meth:`now`
+    _moves = now
 
     def count(self, move: object = _EVERY) -> int:
         """How many legal moves there are now (python-chess's ``count()``); with a move,

@@ -586,12 +586,15 @@ class Requests(Sequence[GoFishMove]):
     variation the cards, in order).  ``len`` is the product, indexing builds just the request
     at that place (so ``random.choice`` picks uniformly) and iteration builds them one by
     one; ``in`` asks whether a request is one of them: a target and a rank (or card) listed.
+    The two sequences are kept as given (:func:`legal` builds them anew for each position).
     """
 
+    __slots__ = ("_asks", "_count", "_targets")
+
     def __init__(self, targets: Sequence[str], asks: Sequence[Rank | Card]) -> None:
-        self._targets = tuple(targets)
-        self._asks = tuple(asks)
-        self._count = len(self._targets) * len(self._asks)
+        self._targets = targets
+        self._asks = asks
+        self._count = len(targets) * len(asks)
 
     def __len__(self) -> int:
         return self._count
