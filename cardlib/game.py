@@ -43,6 +43,7 @@ from typing import (
 )
 
 from cardlib.errors import NotationError, RuleViolation
+from cardlib.refusal import Refusal
 
 M = TypeVar("M")
 
@@ -363,9 +364,12 @@ class SeatView(Protocol):
 
     Their own cards, what the others show (how many cards they hold, their face-up cards,
     books, tricks), the public history, and their legal moves now (none when it is not
-    their turn) with ``legal_rule``, the rule that decides them.  A view is a copy taken
-    when it is asked for: it holds nothing the player could not see and never follows the
-    game.  Computer players are given a view, never the game, so they cannot peek.
+    their turn) with ``legal_rule``, the rule that decides them, and when they have none
+    ``refusal``, what the rule that decides it (the turn's, or once the game is over the
+    end's) answers any move of theirs: the refusal ``play`` would raise, which a computer
+    player with no move to make raises.  A view is a copy taken when it is asked for: it
+    holds nothing the player could not see and never follows the game.  Computer players
+    are given a view, never the game, so they cannot peek.
     """
 
     game: ClassVar[str]
@@ -381,6 +385,13 @@ class SeatView(Protocol):
 
     @property
     def legal_rule(self) -> str: ...
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The refusal of any move of the player's now, from the marked function of the
+        rule that decides it, its words written (:meth:`Refusal.written
+        <cardlib.refusal.Refusal.written>`); None when it is their turn."""
+        ...
 
     @property
     def is_over(self) -> bool: ...

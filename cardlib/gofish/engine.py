@@ -76,6 +76,7 @@ from cardlib.gofish.rules import (
 )
 from cardlib.gofish.table import Table
 from cardlib.gofish.view import GoFishView, view_of
+from cardlib.refusal import Refusal
 
 __all__ = ["RULE_SETS", "GoFishGame", "GoFishMove", "GoFishOptions", "deal_size"]
 
@@ -441,6 +442,12 @@ class GoFishGame:
             stacklevel=2,
         )
         return self.legal_rule_for(move)
+
+    def _turn_refusal(self, player: str) -> Refusal | None:
+        """The refusal of any request by ``player`` now (:func:`rules.turn_refusal`), its
+        words written (for a view: :class:`~cardlib.gofish.view.GoFishView`), or None."""
+        refused = rules.turn_refusal(self._table, player)
+        return None if refused is None else refused.written()
 
     def _legal(self) -> Sequence[GoFishMove]:
         """Every request the player to move may make (:func:`rules.legal

@@ -425,6 +425,12 @@ class RookHand(Auction, Exchange):
         and their legal moves; a copy, so it never shows what they could not see."""
         return view_of(self, self._player(player))
 
+    def _turn_refusal(self, player: str) -> Refusal | None:
+        """The refusal of any move by ``player`` now (:func:`turn_refusal`), its words
+        written (for a view: :class:`~cardlib.rook.view.RookView`), or None."""
+        refused = turn_refusal(self, player)
+        return None if refused is None else refused.written()
+
     def hand_of(self, player: str) -> list[RookCard]:
         """The cards a player holds now (a copy, in pack order)."""
         return list(self._held[self.players.index(self._player(player))])
@@ -566,6 +572,17 @@ TURN: dict[Phase, tuple[Rule, ...]] = {
     "play": (lead,),
     "over": (all_pass, lead),
 }
+
+
+def turn_refusal(hand: HandState, who: str) -> Refusal | None:
+    """The refusal of any move ``who`` could make now, or None when it is their turn: the
+    rules of the turn in this phase (:data:`TURN`), which refuse a player not to move (and
+    every move once the hand is over) whatever the move.  They are asked of a pass, which
+    they judge as they judge every other move of such a player, and let through from the
+    player to move."""
+    return first_refusal(TURN[hand.phase], hand, Attempt(who, PASS))
+
+
 #: the rules of each kind of move, asked after the rules of the turn
 OF_KIND: dict[str, tuple[Rule, ...]] = {
     "bid": (bid_win, bid_min, bid_raise),
