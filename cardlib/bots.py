@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardlib.errors import RuleViolation
 from cardlib.game import Event
 
 
@@ -32,10 +31,21 @@ def take_turn(bot: Any, game: Any, rng: random.Random) -> Event:
 
 
 def _mover_view(game: Any) -> Any:
+    """The view of the player to move.  Once the game is over nobody is: every seat's
+    view then carries the refusal of the rule that ended it, which is raised."""
     player = game.to_move
     if player is None:
-        raise RuleViolation(game.end_rule, "the game is over: nobody is to move")
+        no_move(game.view(game.players[0]))
     return game.view(player)
+
+
+def no_move(seen: Any) -> None:
+    """Raise the refusal a player's view carries when they have no move to make (another
+    player's turn, or the game over): the refusal ``play`` would raise for any move of
+    theirs, from the marked function of the rule that decides it (``seen.refusal``).  A
+    bot given such a view asks this first."""
+    if seen.refusal is not None:
+        raise seen.refusal.error()
 
 
 def random_bot(seen: Any, rng: random.Random) -> Any:
@@ -44,10 +54,8 @@ def random_bot(seen: Any, rng: random.Random) -> Any:
     The moves are asked for once (:meth:`~cardlib.game.LegalMoves.now`) and ``rng.choice``
     reads only their length and one item, so a long listing (a Rook bidder's 2,002 ways to
     lay five cards aside) is never built as a list."""
-    moves = seen.legal_moves().now()
-    if not moves:
-        raise RuleViolation(seen.legal_rule, f"{seen.player} has no move to make now")
-    return rng.choice(moves)
+    no_move(seen)
+    return rng.choice(seen.legal_moves().now())
 
 
 def simple_bot(seen: Any, rng: random.Random) -> Any:

@@ -78,12 +78,16 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank written as on a card (``A``, ``7``, ``10``, ``T``, ``q``)."""
-        try:
-            return _RANKS_BY_TEXT[text.strip().upper()]
-        except (KeyError, AttributeError):
-            raise NotationError(
-                f"{text!r} is not a rank: write A, 2-10 (or T), J, Q or K"
-            ) from None
+        rank = cls.read(text)
+        if rank is None:
+            raise NotationError(f"{text!r} is not a rank: write A, 2-10 (or T), J, Q or K")
+        return rank
+
+    @classmethod
+    def read(cls, text: str) -> Rank | None:
+        """The rank ``text`` names, or None when it names none (:meth:`parse` without the
+        error, for a reader deciding what a word is)."""
+        return _RANKS_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
 
     def __str__(self) -> str:
         return self.symbol
@@ -128,13 +132,18 @@ class Card:
             return text
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not a card: write it like 8S, 10H or ♠8")
-        cleaned = text.strip()
-        card = _CARDS_BY_TEXT.get(cleaned.upper())
+        card = cls.read(text)
         if card is None:
             raise NotationError(
                 f"{text!r} is not a card: write rank then suit, like 8S, 10H, QC or ♠8"
             )
         return card
+
+    @classmethod
+    def read(cls, text: str) -> Card | None:
+        """The card ``text`` names, or None when it names none (:meth:`parse` without the
+        error, for a reader deciding what a word is: ``ask Ben 8H`` or ``ask Ben 8``)."""
+        return _CARDS_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
 
     @property
     def unicode(self) -> str:

@@ -43,6 +43,7 @@ from typing import (
 )
 
 from cardlib.errors import NotationError, RuleViolation
+from cardlib.refusal import Refusal
 
 M = TypeVar("M")
 
@@ -232,20 +233,19 @@ class LegalMoves(Sequence[M]):
         self._listing: Sequence[M] | None = None
         self._listed_at: int | None = None
 
-    def _moves(self) -> Sequence[M]:
-        """The listing of the game's position: asked of the game only when it has moved
-        since the view last asked (or when it does not count its moves)."""
+    def now(self) -> Sequence[M]:
+        """The moves of this position, the game's own listing (lazy where that is): for a
+        caller that reads it several times before the next move.  Read it before the next
+        move is made.  The game is asked only when it has moved since the view last asked
+        (or when it does not count its moves)."""
         at = getattr(self._game, "moves_made", None)
         if self._listing is None or at is None or at != self._listed_at:
             self._listing = self._game._legal()
             self._listed_at = at
         return self._listing
 
-    def now(self) -> Sequence[M]:
-        """The moves of this position, the game's own listing (lazy where that is): for a
-        caller that reads it several times before the next move.  Read it before the next
-        move is made."""
-        return self._moves()
+    #: the listing every question below reads: :meth:`now`
+    _moves = now
 
     def count(self, move: object = _EVERY) -> int:
         """How many legal moves there are now (python-chess's ``count()``); with a move,
@@ -364,9 +364,12 @@ class SeatView(Protocol):
 
     Their own cards, what the others show (how many cards they hold, their face-up cards,
     books, tricks), the public history, and their legal moves now (none when it is not
-    their turn) with ``legal_rule``, the rule that decides them.  A view is a copy taken
-    when it is asked for: it holds nothing the player could not see and never follows the
-    game.  Computer players are given a view, never the game, so they cannot peek.
+    their turn) with ``legal_rule``, the rule that decides them, and when they have none
+    ``refusal``, what the rule that decides it (the turn's, or once the game is over the
+    end's) answers any move of theirs: the refusal ``play`` would raise, which a computer
+    player with no move to make raises.  A view is a copy taken when it is asked for: it
+    holds nothing the player could not see and never follows the game.  Computer players
+    are given a view, never the game, so they cannot peek.
     """
 
     game: ClassVar[str]
@@ -382,6 +385,13 @@ class SeatView(Protocol):
 
     @property
     def legal_rule(self) -> str: ...
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The refusal of any move of the player's now, from the marked function of the
+        rule that decides it, its words written (:meth:`Refusal.written
+        <cardlib.refusal.Refusal.written>`); None when it is their turn."""
+        ...
 
     @property
     def is_over(self) -> bool: ...

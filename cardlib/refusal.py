@@ -55,6 +55,13 @@ class Refusal(NamedTuple):
         """The refusal as the error ``play`` raises."""
         return RuleViolation(self.rule, self.words())
 
+    def written(self) -> Refusal:
+        """The same refusal with its words written now, holding nothing but them: what a
+        seat's view keeps (the words' function may hold the whole game, which a view must
+        not reach)."""
+        words = self.words()
+        return Refusal(self.rule, lambda: words)
+
 
 #: a rule of a move: its refusal, or None when it lets the move through
 Rule = Callable[..., Refusal | None]

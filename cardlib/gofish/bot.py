@@ -7,8 +7,9 @@ import random
 from collections import Counter
 
 from cardlib.arguments import shown
+from cardlib.bots import no_move
 from cardlib.cards import Card, Suit
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.view import GoFishView
 
@@ -23,8 +24,7 @@ def simple_bot(seen: GoFishView, rng: random.Random) -> GoFishMove:
     """
     if not isinstance(seen, GoFishView):
         raise NotationError(f"simple_bot plays from a player's GoFishView, not {shown(seen)}")
-    if not seen.legal:
-        raise RuleViolation(seen.legal_rule, f"{seen.player} has no request to make now")
+    no_move(seen)  # not its turn, or the game over: the rule's refusal
     hand = seen.hand
     counts = Counter(c.rank for c in hand)
     rank = max(counts, key=lambda r: (counts[r], -r))

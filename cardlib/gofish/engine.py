@@ -76,6 +76,7 @@ from cardlib.gofish.rules import (
 )
 from cardlib.gofish.table import Table
 from cardlib.gofish.view import GoFishView, view_of
+from cardlib.refusal import Refusal
 
 __all__ = ["RULE_SETS", "GoFishGame", "GoFishMove", "GoFishOptions", "deal_size"]
 
@@ -154,7 +155,8 @@ class GoFishGame:
         self._table = Table(names, options)
         #: True once the game is over
         self.is_over = False
-        self._requests = 0
+        #: how many requests have been made (the legal-moves view lists once a position)
+        self.moves_made = 0
         #: the requests of the position, listed once by :meth:`_legal` (after ``_listed_at``
         #: requests): the legal-moves view, ``make`` and the view all read the one listing
         self._listing: Sequence[GoFishMove] = ()
@@ -323,16 +325,11 @@ class GoFishGame:
     def _made(self, asker: str, request: GoFishMove) -> Event:
         """Make a request the rules allow, and keep its event."""
         event = Event(asker, request, tuple(self._request(asker, request)))
-        self._requests += 1
+        self.moves_made += 1
         self.last_event = event
         if self._record:
             self.log.append(event)
         return event
-
-    @property
-    def moves_made(self) -> int:
-        """How many requests have been made: the legal-moves view lists once a position."""
-        return self._requests
 
     def result(self) -> Result:
         """Each player's number of complete books, and the winners (GF-WIN); only once the
@@ -446,6 +443,12 @@ class GoFishGame:
         )
         return self.legal_rule_for(move)
 
+    def _turn_refusal(self, player: str) -> Refusal | None:
+        """The refusal of any request by ``player`` now (:func:`rules.turn_refusal`), its
+        words written (for a view: :class:`~cardlib.gofish.view.GoFishView`), or None."""
+        refused = rules.turn_refusal(self._table, player)
+        return None if refused is None else refused.written()
+
     def _legal(self) -> Sequence[GoFishMove]:
         """Every request the player to move may make (:func:`rules.legal
         <cardlib.gofish.rules.legal>`, legal by construction): of each other player still
@@ -453,10 +456,10 @@ class GoFishGame:
         the specific-card variation); none once the game is over.  A lazy sequence
         (:class:`~cardlib.gofish.rules.Requests`: a request is built only when read), listed
         once a position: the listing is kept until the next request is made."""
-        if self._listed_at != self._requests:
+        if self._listed_at != self.moves_made:
             asker = self._table.turn
             self._listing = () if asker is None else rules.legal(self._table, asker)
-            self._listed_at = self._requests
+            self._listed_at = self.moves_made
         return self._listing
 
     # -- what a request does -----------------------------------------------------------

@@ -71,17 +71,15 @@ class GoFishMove:
                 "or 'ask Ben 8H' when asking for one card"
             )
         name, last = " ".join(words[1:-1]), words[-1]
-        try:
-            card = Card.parse(last)
-        except NotationError:
-            try:
-                rank = Rank.parse(last)
-            except NotationError:
-                raise NotationError(
-                    f"{text!r}: {last!r} is neither a rank (A, 2-10, J, Q, K) nor a card (8H)"
-                ) from None
-            return cls("ask", name, rank)
-        return cls("ask", name, card.rank, card)
+        card = Card.read(last)
+        if card is not None:
+            return cls("ask", name, card.rank, card)
+        rank = Rank.read(last)
+        if rank is None:
+            raise NotationError(
+                f"{text!r}: {last!r} is neither a rank (A, 2-10, J, Q, K) nor a card (8H)"
+            )
+        return cls("ask", name, rank)
 
     def asks_for(self, card: Card) -> bool:
         """Is ``card`` what this request asks for: any card of the rank, or in the

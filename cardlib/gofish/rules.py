@@ -186,7 +186,7 @@ def first_asker(table: Table, dealer: str, rng: random.Random, named: str | None
 
 
 @enforces("GF-FIRST")
-def gf_first(table: Table, request: Request | FirstAsker) -> Refusal | None:
+def gf_first(table: Table, request: Request | AnyRequest | FirstAsker) -> Refusal | None:
     """First to play: the dealer's left (pagat, bicycle); a randomly chosen player (gamerules)."""
     # The first asker is chosen at the deal (first_asker); until the first request only they
     # may ask, and a setup may name no other (under gamerules anyone may have been chosen).
@@ -227,6 +227,13 @@ class Held(NamedTuple):
     """A hand set up (a position's), asked of :func:`gf_book`: may ``player`` hold it?"""
 
     player: str
+
+
+class AnyRequest(NamedTuple):
+    """Any request ``asker`` could make, asked of the rules of the end and of the turn
+    (:data:`TURN_RULES`, which never read the request): may they ask at all now?"""
+
+    asker: str
 
 
 class FirstAsker(NamedTuple):
@@ -276,7 +283,7 @@ class ResultAsked:
 
 
 @enforces("GF-NEXT")
-def gf_next(table: Table, request: Request) -> Refusal | None:
+def gf_next(table: Table, request: Request | AnyRequest) -> Refusal | None:
     """After a miss the turn passes to the asker's left, or (gamerules) to who said "Go fish"."""
     # Only the player to ask may: after a miss the one passed_to gives the turn to; after a
     # catch or a lucky draw the asker (GF-CATCH-AGAIN, GF-LUCKY-DRAW); first, GF-FIRST's.
@@ -510,7 +517,9 @@ def gf_empty_draw(table: Table, player: str) -> Card | None:
 
 
 @enforces("GF-END-EMPTY")
-def gf_end_empty(table: Table, request: Request | ResultAsked | None = None) -> Refusal | None:
+def gf_end_empty(
+    table: Table, request: Request | AnyRequest | ResultAsked | None = None
+) -> Refusal | None:
     """pagat, gamerules: the game ends as soon as a hand is empty or the stock is exhausted."""
     # Asked after each request, with none (the game ends if it refuses), and of every request
     # tried: once the game is over it refuses them all; asked for the result, it refuses it
@@ -534,7 +543,9 @@ def gf_end_empty(table: Table, request: Request | ResultAsked | None = None) -> 
 
 
 @enforces("GF-END-ALL-BOOKS")
-def gf_end_all_books(table: Table, request: Request | ResultAsked | None = None) -> Refusal | None:
+def gf_end_all_books(
+    table: Table, request: Request | AnyRequest | ResultAsked | None = None
+) -> Refusal | None:
     """bicycle and keep-playing: play continues until all 13 books are made."""
     # asked after each request, with none (the game ends if it refuses), and of every request
     # tried: once the game is over it refuses them all; asked for the result, it refuses it
@@ -560,13 +571,19 @@ def gf_win(table: Table) -> tuple[str, ...]:
 #: a request rule: its refusal of a request, or None when it lets it through
 RequestRule = Callable[[Table, Request], Refusal | None]
 
-#: the rules a request must pass, in the order they are asked
-#: (:func:`~cardlib.refusal.first_refusal`): the game's end, the turn, the request
-REQUEST_RULES: tuple[RequestRule, ...] = (
+#: the rules that say whether a player may ask at all now, whatever the request: the
+#: game's end, then the turn
+TURN_RULES: tuple[Callable[[Table, Request | AnyRequest], Refusal | None], ...] = (
     gf_end_empty,
     gf_end_all_books,
     gf_first,
     gf_next,
+)
+
+#: the rules a request must pass, in the order they are asked
+#: (:func:`~cardlib.refusal.first_refusal`): the game's end, the turn, the request
+REQUEST_RULES: tuple[RequestRule, ...] = (
+    *TURN_RULES,
     gf_ask_target,
     gf_var_card,
     gf_book,
@@ -580,18 +597,27 @@ def refusal(table: Table, asker: str, move: GoFishMove) -> Refusal | None:
     return first_refusal(REQUEST_RULES, table, Request(asker, move))
 
 
+def turn_refusal(table: Table, player: str) -> Refusal | None:
+    """The refusal of any request by ``player`` now (the game over, or another's turn)
+    among :data:`TURN_RULES`, or None: it is their turn to ask."""
+    return first_refusal(TURN_RULES, table, AnyRequest(player))
+
+
 class Requests(Sequence[GoFishMove]):
     """The requests of a position, legal by construction, never all built at once: each of
     ``targets`` (in order) asked for each of ``asks`` (the ranks, or in the specific-card
     variation the cards, in order).  ``len`` is the product, indexing builds just the request
     at that place (so ``random.choice`` picks uniformly) and iteration builds them one by
     one; ``in`` asks whether a request is one of them: a target and a rank (or card) listed.
+    The two sequences are kept as given (:func:`legal` builds them anew for each position).
     """
 
+    __slots__ = ("_asks", "_count", "_targets")
+
     def __init__(self, targets: Sequence[str], asks: Sequence[Rank | Card]) -> None:
-        self._targets = tuple(targets)
-        self._asks = tuple(asks)
-        self._count = len(self._targets) * len(self._asks)
+        self._targets = targets
+        self._asks = asks
+        self._count = len(targets) * len(asks)
 
     def __len__(self) -> int:
         return self._count

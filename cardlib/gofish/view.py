@@ -27,6 +27,7 @@ from cardlib.cards import Card, Rank
 from cardlib.game import ViewMoves
 from cardlib.gofish.moves import GoFishMove
 from cardlib.gofish.options import GoFishOptions
+from cardlib.refusal import Refusal
 
 if TYPE_CHECKING:
     from cardlib.gofish.engine import GoFishGame
@@ -57,6 +58,9 @@ class GoFishView(ViewMoves[GoFishMove]):
     #: the rule that decides the player's requests now: the rule of the turn (GF-FIRST,
     #: GF-NEXT, ...) when it is someone else's, the end's rule once the game is over
     legal_rule: str
+    #: with no request to make, the refusal of any (GF-FIRST's, GF-NEXT's, the end's), its
+    #: words written; None when it is the player's turn to ask
+    refusal: Refusal | None
     #: the players out of the game (no cards and no stock: GF-EMPTY-DRAW, GF-NO-STOCK)
     out: tuple[str, ...]
     #: why it is the player to move's turn, with its rule (the engine's ``turn_reason``)
@@ -86,6 +90,7 @@ def view_of(game: GoFishGame, player: str) -> GoFishView:
         history=tuple(game.history),
         legal=game._legal() if player == to_move else (),
         legal_rule=rule,
+        refusal=game._turn_refusal(player),
         out=tuple(p for p in game.players if game.is_out(p)),
         turn_reason=game.turn_reason,
         winners=tuple(game.winners()) if to_move is None else (),

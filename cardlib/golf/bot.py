@@ -6,8 +6,9 @@ import random
 from collections.abc import Sequence
 
 from cardlib.arguments import shown
+from cardlib.bots import no_move
 from cardlib.cards import Card
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.errors import NotationError
 from cardlib.golf.moves import DISCARD, DRAW, TAKE, GolfMove, Position
 from cardlib.golf.scoring import columns, worth_so_far
 from cardlib.golf.view import GolfView
@@ -44,8 +45,7 @@ def simple_bot(seen: GolfView, rng: random.Random) -> GolfMove:
     view of the player to move (:meth:`GolfGame.view <cardlib.golf.engine.GolfGame.view>`)."""
     if not isinstance(seen, GolfView):
         raise NotationError(f"simple_bot plays from a player's GolfView, not {shown(seen)}")
-    if not seen.legal:
-        raise RuleViolation(seen.legal_rule, f"{seen.player} has no move to make now")
+    no_move(seen)  # not its turn, or the game over: the rule's refusal
     layout = seen.layouts[seen.player]
     legal = seen.legal  # the view holds them (a tuple): nothing to list again
     if seen.phase in ("flip", "extra-flip"):

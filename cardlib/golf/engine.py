@@ -485,6 +485,7 @@ class GolfGame:
         their legal moves; a copy, so it never shows what they could not see."""
         who = self._player(player)
         sees_held = self.held_from == "discard" or who == self.to_move
+        refused = turn.turn_refusal(self, who)  # any move of theirs, when it is not their turn
         return GolfView(
             player=who,
             players=self.players,
@@ -500,6 +501,7 @@ class GolfGame:
             history=tuple(self.history),
             legal=self._legal() if who == self.to_move else (),
             legal_rule=self.legal_rule if who == self.to_move or self.is_over else "GOLF-ORDER",
+            refusal=None if refused is None else refused.written(),
         )
 
     @property

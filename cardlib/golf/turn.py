@@ -58,6 +58,14 @@ def rules_now(game: GolfGame) -> tuple[Rule, ...]:
     return ENDED if game.phase == "over" else RULES
 
 
+def turn_refusal(game: GolfGame, who: str) -> Refusal | None:
+    """The refusal of any move ``who`` could make now (but taking one back, which
+    GOLF-NO-PEEK answers for anyone), or None when it is their turn: once the hand is over
+    the rule that ended it (:data:`ENDED`), before that whose turn it is (:func:`order`).
+    They are asked of a draw, which they judge as they judge every other move."""
+    return first_refusal(ENDED if game.phase == "over" else (order,), game, Attempt(who, DRAW))
+
+
 # Each rule below answers for one attempt: its refusal (the words written when read), or
 # None when it lets the move through.
 

@@ -26,6 +26,7 @@ from typing import ClassVar
 from cardlib.cards import Card
 from cardlib.game import ViewMoves
 from cardlib.golf.moves import GolfMove, Position
+from cardlib.refusal import Refusal
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,9 @@ class GolfView(ViewMoves[GolfMove]):
     #: the rule that decides the player's moves now: the engine's ``legal_rule`` on their
     #: turn, GOLF-ORDER when it is someone else's
     legal_rule: str
+    #: with no move to make, the refusal of any (GOLF-ORDER's, or the end's once the hand is
+    #: over), its words written; None when it is the player's turn
+    refusal: Refusal | None
 
     @property
     def is_over(self) -> bool:

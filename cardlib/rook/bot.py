@@ -11,7 +11,8 @@ import random
 from collections.abc import Sequence
 
 from cardlib.arguments import shown
-from cardlib.errors import NotationError, RuleViolation
+from cardlib.bots import no_move
+from cardlib.errors import NotationError
 from cardlib.rook.cards import ROOK, Colour, RookCard
 from cardlib.rook.moves import BID_STEP, MAX_BID, MIN_BID, NEST_SIZE, PASS, RookMove
 from cardlib.rook.tricks import trick_winner
@@ -24,8 +25,7 @@ def simple_bot(seen: RookView, rng: random.Random) -> RookMove:
     from what its seat may know (a :class:`~cardlib.rook.view.RookView`)."""
     if not isinstance(seen, RookView):
         raise NotationError(f"simple_bot plays from a player's RookView, not {shown(seen)}")
-    if not seen.legal:
-        raise RuleViolation(seen.legal_rule, f"{seen.player} has no move to make now")
+    no_move(seen)  # not its turn, or the game over: the rule's refusal
     who = seen.player
     legal = seen.legal
     cards = list(seen.hand)

@@ -184,17 +184,28 @@ class RookCard:
             return text  # there is one object per card (__new__, __copy__, __reduce__)
         if not isinstance(text, str):
             raise NotationError(f"{text!r} is not a Rook card: write it like R14, G6 or Rook")
+        card = cls.read(text)
+        if card is None:
+            raise NotationError(
+                f"{text!r} is not a Rook card: write colour then number, like R14, G6, "
+                "Y10, B5 or red 14, or Rook for the bird"
+            )
+        return card
+
+    @classmethod
+    def read(cls, text: str) -> RookCard | None:
+        """The card ``text`` names, or None when it names none (:meth:`parse` without the
+        notation error, for a reader deciding what a word is: ``Y7`` alone is a play).  A
+        card written as one but taken out of the pack (``R3``) is refused (ROOK-DECK)."""
+        if not isinstance(text, str):
+            return None
         key = " ".join(text.lower().split())
         card = _CARDS_BY_TEXT.get(key)
-        if card is not None:
-            return card
-        m = _SHAPE.fullmatch(key)
-        if m and m.group(1) in _COLOURS_BY_TEXT and int(m.group(2)) < LOWEST:
-            refuse(check_pack([text], complete=False))  # refused: the pack has no such card
-        raise NotationError(
-            f"{text!r} is not a Rook card: write colour then number, like R14, G6, "
-            "Y10, B5 or red 14, or Rook for the bird"
-        )
+        if card is None:
+            m = _SHAPE.fullmatch(key)
+            if m and m.group(1) in _COLOURS_BY_TEXT and int(m.group(2)) < LOWEST:
+                refuse(check_pack([text], complete=False))  # refused: the pack has no such card
+        return card
 
     @property
     def is_rook(self) -> bool:
@@ -301,9 +312,14 @@ def parse_rook_cards(texts: Iterable[str | RookCard] | str) -> list[RookCard]:
             else:
                 tokens.append(w)
         texts = tokens
-    elif not isinstance(texts, list | tuple) and not isinstance(texts, Iterable):
+    elif not isinstance(texts, _LISTS) and not isinstance(texts, Iterable):
         raise NotationError(f"{shown(texts)} is not Rook cards: write them like R14 G6 Rook")
-    return [RookCard.parse(t) for t in texts]
+    # the pack's own cards are taken as they are (what RookCard.parse returns for them)
+    return [t if isinstance(t, RookCard) else RookCard.parse(t) for t in texts]
+
+
+#: cards given as a list or a tuple need no ABC check of being iterable
+_LISTS = (list, tuple)
 
 
 def counters(cards: Iterable[RookCard | str] | str) -> int:

@@ -282,7 +282,10 @@ class RookGame:
         """What ``player`` may know of the hand in play (:meth:`RookHand.view`); once the
         game is won, no move is theirs (ROOK-GAME)."""
         seen = self.hand.view(self._seated(player))
-        return replace(seen, legal=(), legal_rule="ROOK-GAME") if self.is_over else seen
+        refused = game_end(self.totals, "move")  # once the game is won, every move
+        if refused is None:
+            return seen
+        return replace(seen, legal=(), legal_rule="ROOK-GAME", refusal=refused.written())
 
     def legal_moves(self) -> LegalMoves[RookMove]:
         """The legal moves of the current hand, a live view (none once the game is over).

@@ -109,9 +109,9 @@ class RookHand(Auction, Exchange):
     game: ClassVar[str] = "rook"
     #: how many moves have been made (the legal-moves view lists once a position)
     moves_made: int = 0
-    #: the hand's live view of its legal moves, which holds the listing of the position
-    #: (:meth:`legal_moves`; a copy makes its own)
-    _listing: LegalMoves[RookMove] | None = None
+    #: the legal moves of the position, listed once by :meth:`_legal`, with the
+    #: ``moves_made`` they were listed after (a copy lists its own)
+    _listing: tuple[int, Sequence[RookMove]] = (-1, ())
 
     def __init__(
         self,
@@ -215,7 +215,7 @@ class RookHand(Auction, Exchange):
         other.tricks = list(self.tricks)
         other._trick = list(self._trick)
         other.log = list(self.log)
-        other._listing = None  # its own view, of its own position
+        other._listing = (-1, ())  # listed again, for its own position
         return other
 
     def __copy__(self) -> RookHand:
@@ -242,17 +242,29 @@ class RookHand(Auction, Exchange):
         At the nest it is every way to lay five of the fourteen cards aside, built only
         when read (``len`` is 2002).  ``"bid 70" in hand.legal_moves()`` takes text.
         """
-        if self._listing is None:
-            self._listing = LegalMoves(self)
-        return self._listing
+        return LegalMoves(self)
 
     def _legal(self) -> Sequence[RookMove]:
+        """The legal moves now (:meth:`_listed`), listed once a position: the listing is
+        kept until the next move is made.  (The hand keeps the listing, not a view of its
+        own: a view held by the hand would be a cycle, and every hand played would be left
+        to the garbage collector.)"""
+        at, moves = self._listing
+        if at != self.moves_made:
+            moves = self._listed()
+            self._listing = (self.moves_made, moves)
+        return moves
+
+    def _listed(self) -> Sequence[RookMove]:
         """The legal moves now, built by the phase (legal by construction, in a fixed
         order): only the player to move has any (the rules of the turn), none once the
         hand is over (the rules of the turn, :data:`TURN`)."""
+        seat = self._turn
+        if self.phase == "play":  # the most of a hand's moves: nine tricks
+            assert self.trump is not None
+            return [play(c) for c in playable(self._held[seat], self._trick, self.trump)]
         if self.is_over:
             return ()
-        seat = self._turn
         if self.phase == "bid":
             # a pass unless ROOK-ALL-PASS bars the fourth (asked once); the bids the notation
             # lists (70 to 120 in fives: ROOK-BID-MIN) above the high bid (ROOK-BID-RAISE)
@@ -263,10 +275,8 @@ class RookHand(Auction, Exchange):
             return [PASS, *bids]
         if self.phase == "nest":
             return LayAsides(self._held[seat])  # ROOK-NEST-TAKE: any five of the fourteen
-        if self.phase == "trump":
-            return TRUMPS
-        assert self.trump is not None
-        return [play(c) for c in playable(self._held[seat], self._trick, self.trump)]
+        assert self.phase == "trump"
+        return TRUMPS
 
     def refusal(self, move: RookMove | str, player: str | None = None) -> Refusal | None:
         """The first refusal of ``move`` by ``player`` (the player to move when None) among
@@ -296,11 +306,11 @@ class RookHand(Auction, Exchange):
         """Make a move just taken from :meth:`legal_moves` of this position, for the player
         to move, without judging it again: the trusted path (python-chess's ``push`` beside
         ``push_san``) of the bots, ``simulate`` and the benchmarks.  It is looked up in the
-        listing the view holds for this position (listed now if it was not), which is legal
+        listing the hand holds for this position (listed now if it was not), which is legal
         by construction; a move that is not listed goes through :meth:`play`, whose rules
         refuse it (the hand unchanged)."""
         mv = RookMove.parse(move)
-        if mv not in self.legal_moves():
+        if mv not in self._legal():
             return self.play(mv)
         return self._made(mv)
 
@@ -415,6 +425,12 @@ class RookHand(Auction, Exchange):
         and their legal moves; a copy, so it never shows what they could not see."""
         return view_of(self, self._player(player))
 
+    def _turn_refusal(self, player: str) -> Refusal | None:
+        """The refusal of any move by ``player`` now (:func:`turn_refusal`), its words
+        written (for a view: :class:`~cardlib.rook.view.RookView`), or None."""
+        refused = turn_refusal(self, player)
+        return None if refused is None else refused.written()
+
     def hand_of(self, player: str) -> list[RookCard]:
         """The cards a player holds now (a copy, in pack order)."""
         return list(self._held[self.players.index(self._player(player))])
@@ -463,15 +479,16 @@ class RookHand(Auction, Exchange):
 
     def _make(self, seat: int, move: RookMove) -> tuple[Fact, ...]:
         """Make an allowed move and tell what it did."""
+        if move.kind == "play":  # the most of a hand's moves: nine tricks
+            return self._play(seat, move.card)
         if move.kind == "bid":
             return self._bid(seat, move)
         if move.kind == "pass":
             return self._pass(seat)
         if move.kind == "lay aside":
             return self._lay_aside(seat, move)
-        if move.kind == "trump":
-            return self._name_trump(seat, move)
-        return self._play(seat, move.card)
+        assert move.kind == "trump"
+        return self._name_trump(seat, move)
 
     def _play(self, seat: int, card: RookCard) -> tuple[Fact, ...]:
         who = self.players[seat]
@@ -555,6 +572,17 @@ TURN: dict[Phase, tuple[Rule, ...]] = {
     "play": (lead,),
     "over": (all_pass, lead),
 }
+
+
+def turn_refusal(hand: HandState, who: str) -> Refusal | None:
+    """The refusal of any move ``who`` could make now, or None when it is their turn: the
+    rules of the turn in this phase (:data:`TURN`), which refuse a player not to move (and
+    every move once the hand is over) whatever the move.  They are asked of a pass, which
+    they judge as they judge every other move of such a player, and let through from the
+    player to move."""
+    return first_refusal(TURN[hand.phase], hand, Attempt(who, PASS))
+
+
 #: the rules of each kind of move, asked after the rules of the turn
 OF_KIND: dict[str, tuple[Rule, ...]] = {
     "bid": (bid_win, bid_min, bid_raise),

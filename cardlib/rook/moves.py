@@ -99,10 +99,9 @@ class RookMove:
                 f"{text!r} is not a move here: the bidder picks up the nest as soon as the "
                 "auction is won; the next move is 'lay aside' and five cards"
             )
-        try:
-            return cls("play", cards=(RookCard.parse(words),))
-        except NotationError:
-            pass
+        card = RookCard.read(words)
+        if card is not None:
+            return cls("play", cards=(card,))
         raise NotationError(
             f"{text!r} is not a Rook move: write bid 95, pass, lay aside R6 R7 R11 B11 R5, "
             "trump green or play Y7"

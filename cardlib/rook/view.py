@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from cardlib.game import ViewMoves
+from cardlib.refusal import Refusal
 from cardlib.rook.cards import Colour, RookCard
 from cardlib.rook.moves import RookMove
 from cardlib.rook.nest import LayAsides
@@ -69,6 +70,9 @@ class RookView(ViewMoves[RookMove]):
     #: the rule that decides the player's moves now (the hand's ``legal_rule`` on their
     #: turn, the rule of the turn when it is someone else's)
     legal_rule: str
+    #: with no move to make, the refusal of any (the rule of the turn's, or once the hand is
+    #: over the rule that ended it), its words written; None when it is the player's turn
+    refusal: Refusal | None
     #: how many cards lie in the nest (none while the bidder holds it)
     nest_size: int
     #: the counters each team has taken ("NS", "EW"; the nest's once the last trick is won)
@@ -124,6 +128,7 @@ def view_of(hand: RookHand, player: str) -> RookView:
         ),
         legal=legal,
         legal_rule=hand.legal_rule if on_turn or hand.is_over else hand.turn_rule,
+        refusal=hand._turn_refusal(player),
         nest_size=len(hand.nest),
         counters=hand.counters_taken(),
         score=hand.score,

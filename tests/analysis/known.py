@@ -25,6 +25,7 @@ import pytest
 
 from cardlib.game import LegalMoves, Result
 from cardlib.games import GAMES, GameSpec, Simulation, Standing, named_seats, one_rule_set
+from cardlib.refusal import Refusal
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class View:
     player: str
     legal: tuple[str, ...]
     legal_rule: str = "KNOWN-TURN"
+    #: nothing is ever refused: the lab's bots are asked only on their turn
+    refusal: Refusal | None = None
 
     def legal_moves(self) -> LegalMoves[str]:
         return LegalMoves(self)

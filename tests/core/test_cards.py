@@ -128,3 +128,19 @@ def test_hand_order_sorts_as_the_cards_do_and_of_rank_is_the_packs_four():
         assert sorted(cards, key=hand_order) == sorted(cards)
     for rank in Rank:
         assert of_rank(rank) == tuple(Card(rank, suit) for suit in sorted(Suit))
+
+
+@pytest.mark.parametrize("text", ["8", "8X", "", "ask", None, 8])
+def test_reading_text_that_names_no_card_gives_none(text):
+    """``read`` decides what a word is without an error (``ask Ben 8`` or ``ask Ben 8H``),
+    and ``parse`` is ``read`` with the notation's error."""
+    assert Card.read(" 8h ") == Card.parse("8H")
+    assert Card.read(text) is None
+    with pytest.raises(NotationError):
+        Card.parse(text)
+
+
+@pytest.mark.parametrize(("text", "rank"), [("q", Rank.QUEEN), ("T", Rank.TEN), ("8H", None)])
+def test_reading_a_rank(text, rank):
+    assert Rank.read(text) is rank
+    assert Rank.read(None) is None

@@ -16,6 +16,7 @@ import inspect
 import pickle
 import random
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -261,6 +262,20 @@ def _methods(obj: Any) -> list[str]:
     ]
 
 
+#: the deprecated old names of public methods, kept for notebooks written before them: each
+#: still works and warns that it is deprecated (``GoFishGame.deciding_rule``, now
+#: ``legal_rule_for``)
+DEPRECATED = {"deciding_rule"}
+
+
+def _calling(method: str) -> AbstractContextManager[object]:
+    """Where the walk calls ``method``: a deprecated name must warn, every call (so the
+    warning is expected, and a full run prints none); any other is called as it is."""
+    if method in DEPRECATED:
+        return pytest.warns(DeprecationWarning, match="is deprecated")
+    return nullcontext()
+
+
 @pytest.mark.parametrize(
     ("kind", "make"), list(objects_in_play()), ids=[k for k, _ in objects_in_play()]
 )
@@ -271,17 +286,18 @@ def test_a_method_works_or_refuses_and_a_refusal_changes_nothing(kind: str, make
         for args, kwargs in _calls(getattr(make(), method), rng, 60):
             obj = make()
             before = pickle.dumps(obj)
-            try:
-                getattr(obj, method)(*args, **kwargs)
-            except CardlibError:
-                if pickle.dumps(obj) != before:
+            with _calling(method):
+                try:
+                    getattr(obj, method)(*args, **kwargs)
+                except CardlibError:
+                    if pickle.dumps(obj) != before:
+                        failures.setdefault(
+                            f"{method} changed",
+                            f"{kind}.{method}({_show(args, kwargs)}) refused and changed the object",
+                        )
+                except Exception as e:
                     failures.setdefault(
-                        f"{method} changed",
-                        f"{kind}.{method}({_show(args, kwargs)}) refused and changed the object",
+                        f"{method} {type(e).__name__}",
+                        f"{kind}.{method}({_show(args, kwargs)}): {e!r}",
                     )
-            except Exception as e:
-                failures.setdefault(
-                    f"{method} {type(e).__name__}",
-                    f"{kind}.{method}({_show(args, kwargs)}): {e!r}",
-                )
     assert not failures, "\n".join(failures.values())

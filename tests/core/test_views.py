@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from cardlib.bots import ask, random_bot
+from cardlib.bots import ask, random_bot, simple_bot
+from cardlib.errors import RuleViolation
 from cardlib.game import SeatView
 from cardlib.gofish import GoFishGame, GoFishOptions
 from cardlib.golf import GolfGame, GolfOptions
@@ -105,3 +106,38 @@ def test_a_bot_is_given_the_view_of_the_player_to_move() -> None:
         game.play(ask(spy, game, random.Random(1)))
     assert all(isinstance(v, SeatView) and not isinstance(v, GolfGame) for v in given)
     assert [v.player for v in given] == [v.to_move for v in given]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_seat_with_no_move_carries_the_refusal_play_gives_and_a_bot_raises_it(
+    name: str,
+) -> None:
+    """A view has a refusal exactly when its player has no move to make (another's turn,
+    the game over): the refusal ``play`` raises for a move of theirs, from its rule's
+    function, and the one a bot given the view raises, instead of composing its own."""
+    make, _ = GAMES[name]
+    for seed in range(2):
+        game = make(seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            listed = game.legal_moves().now()
+            tried = listed[0] if listed else game.history[-1][1]  # the mover's, or the last
+            for player in game.players:
+                view = game.view(player)
+                assert (view.refusal is None) == (player == game.to_move), player
+                if view.refusal is None:
+                    continue
+                said = (view.refusal.rule, view.refusal.reason)
+                with pytest.raises(RuleViolation) as played:
+                    game.play(tried, player=player)
+                assert (played.value.rule, played.value.message) == said
+                for bot in (random_bot, simple_bot):
+                    with pytest.raises(RuleViolation) as raised:
+                        bot(view, rng)
+                    assert (raised.value.rule, raised.value.message) == said
+            if game.is_over:
+                with pytest.raises(RuleViolation) as raised:
+                    ask(random_bot, game, rng)
+                assert raised.value.rule == game.end_rule
+                break
+            game.make(rng.choice(listed))

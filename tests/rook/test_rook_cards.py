@@ -130,6 +130,23 @@ def test_a_card_taken_out_of_the_pack_is_refused_by_the_deck_rule(text):
     assert f"play {text}" not in article_hand().legal_moves()
 
 
+@pytest.mark.parametrize("text", ["R15", "Z5", "", "red", "14R", None])
+def test_reading_text_that_names_no_card_gives_none(text):
+    """``read`` decides what a word is without an error (a bare ``Y7`` is a play; ``R15`` is
+    no move at all), and ``parse`` is ``read`` with the notation's error."""
+    assert RookCard.read("y 7") is RookCard.parse("Y7")
+    assert RookCard.read(text) is None
+    with pytest.raises(NotationError, match="is not a Rook move"):
+        RookMove.parse(text)
+
+
+def test_reading_a_card_taken_out_of_the_pack_is_refused():
+    with pytest.raises(RuleViolation, match="ROOK-DECK"):
+        RookCard.read("R3")
+    with pytest.raises(RuleViolation, match="ROOK-DECK"):
+        RookMove.parse("R3")
+
+
 def test_one_object_per_card_and_lists_of_cards():
     assert RookCard(Colour.RED, 14) is RookCard.parse("R14")
     assert parse_rook_cards("red 14, Rook G6") == cards("R14 Rook G6")

@@ -3,9 +3,12 @@ totals and counters a game can stand at."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardlib import RuleViolation
+from cardlib.bots import ask, random_bot
 from cardlib.check import check_paths
 from cardlib.errors import CardlibError as _CardlibError
 from cardlib.rook import (
@@ -108,6 +111,11 @@ def test_totals_that_already_decide_the_game_are_a_game_over(totals, winner):
             refused()
         assert err.value.rule == "ROOK-GAME"
     assert game.totals == {"NS": 0, "EW": 0, **totals} and game.hands_played == 0
+    with pytest.raises(RuleViolation) as err:  # a bot has no move: ROOK-GAME's refusal
+        ask(random_bot, game, random.Random(1))
+    seen = game.view("North").refusal
+    assert seen is not None and (err.value.rule, err.value.message) == (seen.rule, seen.reason)
+    assert err.value.rule == "ROOK-GAME" and "the game is over" in err.value.message
     tied = RookGame(DEFAULT_PLAYERS, totals={"NS": 310, "EW": 310}, seed=1)
     assert not tied.is_over and tied.to_move is not None  # a tie over 300 plays another hand
 

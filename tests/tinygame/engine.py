@@ -112,6 +112,8 @@ class TinyView:
     history: tuple[tuple[str, str], ...]
     legal: tuple[str, ...]
     legal_rule: str = "TINY-HOLD"
+    #: with no move to make, TINY-TURN's refusal of any, its words written
+    refusal: Refusal | None = None
 
     @property
     def is_over(self) -> bool:
@@ -264,6 +266,7 @@ class TinyGame:
     def view(self, player: str) -> TinyView:
         if player not in self._players:
             raise NotationError(f"{player!r} is not a player", rule="INPUT-PLAYER")
+        refused = tiny_turn(self, Play(player, 0))  # any card: the turn's rule reads none
         return TinyView(
             player=player,
             players=self._players,
@@ -273,6 +276,7 @@ class TinyGame:
             history=tuple(self._history),
             legal=tuple(self._legal()) if player == self.to_move else (),
             legal_rule=self.legal_rule,
+            refusal=None if refused is None else refused.written(),
         )
 
     def result(self) -> Result:
