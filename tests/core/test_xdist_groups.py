@@ -71,8 +71,8 @@ def test_the_groups_are_the_shared_things_and_nothing_more() -> None:
     }
     assert len(lite) == len(npm) == len(lab) == 1 and len(lite | npm | lab) == 3
     assert None not in lite | npm | lab
-    book, course = _group("tests/course/test_book.py"), _group("tests/course/test_course.py")
-    assert book and course and len({book, course} | lite | npm | lab) == 5
+    book, graded = _group("tests/course/test_book.py"), _group("tests/course/test_autograde.py")
+    assert book and graded and len({book, graded} | lite | npm | lab) == 5
     golf, rook = _group("notebooks/golf.ipynb"), _group("notebooks/rook.ipynb")
     assert golf and rook and golf != rook
     assert _group("tests/golden/test_golden.py") is not None
@@ -81,6 +81,7 @@ def test_the_groups_are_the_shared_things_and_nothing_more() -> None:
         "tests/course/test_precommit_hook.py",
         "tests/course/test_nbgrader_route.py",
         "tests/course/test_grades_export.py",
+        "tests/course/test_course.py",
         "tests/core/test_random_play.py",
     ):
         assert _group(independent) is None, independent
