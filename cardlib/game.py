@@ -42,7 +42,6 @@ from typing import (
     runtime_checkable,
 )
 
-from cardlib.errors import NotationError, RuleViolation
 from cardlib.refusal import Refusal
 
 M = TypeVar("M")
@@ -221,9 +220,10 @@ class LegalMoves(Sequence[M]):
     registered from outside) is asked again on every question, as before.
 
     The game's side: ``legal_moves()`` returns ``LegalMoves(self)``; the game has
-    ``parse_move`` and ``_legal()``, its moves now as a sequence (a list, or a lazy
-    sequence when they are too many to list, like Rook's 2002 ways to lay five cards aside),
-    and, to be listed once a position, ``moves_made``.
+    ``parse_move``, ``read_move`` (its move, or None for text that is no move: ``in`` asks
+    it, so a question raises nothing) and ``_legal()``, its moves now as a sequence (a list,
+    or a lazy sequence when they are too many to list, like Rook's 2002 ways to lay five
+    cards aside), and, to be listed once a position, ``moves_made``.
     """
 
     __slots__ = ("_game", "_listed_at", "_listing")
@@ -271,9 +271,8 @@ class LegalMoves(Sequence[M]):
 
     def __contains__(self, move: object) -> bool:
         if isinstance(move, str):
-            try:
-                move = self._game.parse_move(move)
-            except (NotationError, RuleViolation):  # not a move, or of a card not in the pack
+            move = self._game.read_move(move)  # None: not a move, or of a card not in the pack
+            if move is None:
                 return False
         return move in self._moves()
 
@@ -336,6 +335,11 @@ class Game(Protocol):
     def legal_moves(self) -> LegalMoves[Any]: ...
 
     def parse_move(self, text: str) -> Any: ...
+
+    def read_move(self, text: str) -> Any:
+        """The move ``text`` names, or None when it names none: :meth:`parse_move` without
+        the error, for ``"text" in game.legal_moves()``."""
+        ...
 
     def play(self, move: Any, *, player: str | None = None) -> Event: ...
 
@@ -405,8 +409,9 @@ class SeatView(Protocol):
 class ViewMoves(Generic[M]):
     """What every game's seat view does alike, written once: its legal moves are the
     :class:`LegalMoves` of the moves it holds (``legal``, none when it is not the player's
-    turn), and it parses a move as its game's move type does (``move_type.parse``).  A
-    view (a frozen dataclass) derives from it and says its ``move_type``."""
+    turn), and it parses or reads a move as its game's move type does (``move_type.parse``,
+    ``move_type.read``).  A view (a frozen dataclass) derives from it and says its
+    ``move_type``."""
 
     __slots__ = ()
 
@@ -423,6 +428,11 @@ class ViewMoves(Generic[M]):
     @classmethod
     def parse_move(cls, text: Any) -> M:
         move: M = cls.move_type.parse(text)
+        return move
+
+    @classmethod
+    def read_move(cls, text: Any) -> M | None:
+        move: M | None = cls.move_type.read(text)
         return move
 
 

@@ -291,6 +291,11 @@ class GoFishGame:
         """``"ask Ben 8"`` as a :class:`GoFishMove`; raises :class:`NotationError`."""
         return GoFishMove.parse(text)
 
+    @staticmethod
+    def read_move(text: str | GoFishMove) -> GoFishMove | None:
+        """The request ``text`` names, or None (:meth:`parse_move` without the error)."""
+        return GoFishMove.read(text)
+
     def play(self, move: str | GoFishMove, *, player: str | None = None) -> Event:
         """Check and make one request; raise :class:`RuleViolation` naming the rule if illegal.
 

@@ -60,13 +60,29 @@ class GoFishMove:
 
     @classmethod
     def parse(cls, text: str | GoFishMove) -> GoFishMove:
+        """Read ``ask Ben 8`` or ``ask Ben 8H``; NotationError when it is no request."""
+        read = cls.reading(text)
+        if isinstance(read, NotationError):
+            raise read
+        return read
+
+    @classmethod
+    def read(cls, text: str | GoFishMove) -> GoFishMove | None:
+        """The request ``text`` names, or None when it names none (:meth:`parse` without the
+        error: ``"ask" in game.legal_moves()`` is simply False)."""
+        read = cls.reading(text)
+        return None if isinstance(read, NotationError) else read
+
+    @classmethod
+    def reading(cls, text: str | GoFishMove) -> GoFishMove | NotationError:
+        """The request ``text`` names, or the notation error saying why it names none."""
         if isinstance(text, GoFishMove):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a Go Fish move")
+            return NotationError(f"{text!r} is not a Go Fish move")
         words = text.split()
         if len(words) < 3 or words[0].lower() != "ask":
-            raise NotationError(
+            return NotationError(
                 f"{text!r} is not a Go Fish move: write 'ask <player> <rank>', like 'ask Ben 8', "
                 "or 'ask Ben 8H' when asking for one card"
             )
@@ -76,7 +92,7 @@ class GoFishMove:
             return cls("ask", name, card.rank, card)
         rank = Rank.read(last)
         if rank is None:
-            raise NotationError(
+            return NotationError(
                 f"{text!r}: {last!r} is neither a rank (A, 2-10, J, Q, K) nor a card (8H)"
             )
         return cls("ask", name, rank)

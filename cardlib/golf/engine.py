@@ -431,6 +431,11 @@ class GolfGame:
     def parse_move(text: str | GolfMove) -> GolfMove:
         return GolfMove.parse(text)
 
+    @staticmethod
+    def read_move(text: str | GolfMove) -> GolfMove | None:
+        """The move ``text`` names, or None (:meth:`parse_move` without the error)."""
+        return GolfMove.read(text)
+
     def play(self, move: str | GolfMove, *, player: str | None = None) -> Event:
         """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal
         (the game unchanged).  The checked door: text or a move, by anyone."""

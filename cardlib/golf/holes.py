@@ -123,6 +123,11 @@ class PlayedMatch:
     def parse_move(text: str | GolfMove) -> GolfMove:
         return GolfMove.parse(text)
 
+    @staticmethod
+    def read_move(text: str | GolfMove) -> GolfMove | None:
+        """The move ``text`` names, or None (:meth:`parse_move` without the error)."""
+        return GolfMove.read(text)
+
     @property
     def moves_made(self) -> int:
         """How many moves have been made in the holes (the legal-moves view lists once a

@@ -43,14 +43,23 @@ class Position(enum.IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Position:
+        read = cls.reading(text)
+        if isinstance(read, NotationError):
+            raise read
+        return read
+
+    @classmethod
+    def reading(cls, text: str) -> Position | NotationError:
+        """The position ``text`` names, or the notation error saying why it names none
+        (:meth:`parse` raises it; a reader deciding what a word is keeps it as a value)."""
         key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
-        try:
-            return _POSITIONS_BY_TEXT[key]
-        except KeyError:
-            raise NotationError(
+        position = _POSITIONS_BY_TEXT.get(key)
+        if position is None:
+            return NotationError(
                 f"{short(text)} is not a position: write TL, TM, TR, BL, BM or BR "
                 "(top/bottom, left/middle/right)"
-            ) from None
+            )
+        return position
 
     def __str__(self) -> str:
         return self.name
@@ -112,10 +121,26 @@ class GolfMove:
 
     @classmethod
     def parse(cls, text: str | GolfMove) -> GolfMove:
+        """Read ``flip TL``, ``draw``, ``replace BL`` ...; NotationError when it is no move."""
+        read = cls.reading(text)
+        if isinstance(read, NotationError):
+            raise read
+        return read
+
+    @classmethod
+    def read(cls, text: str | GolfMove) -> GolfMove | None:
+        """The move ``text`` names, or None when it names none (:meth:`parse` without the
+        error: ``"flip XX" in game.legal_moves()`` is simply False)."""
+        read = cls.reading(text)
+        return None if isinstance(read, NotationError) else read
+
+    @classmethod
+    def reading(cls, text: str | GolfMove) -> GolfMove | NotationError:
+        """The move ``text`` names, or the notation error saying why it names none."""
         if isinstance(text, GolfMove):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"{short(text)} is not a Golf move")
+            return NotationError(f"{short(text)} is not a Golf move")
         original = text.split()
         words = " ".join(original).lower()
         if words in _ALIASES:
@@ -126,9 +151,12 @@ class GolfMove:
                 args = original[len(kind.split()) :]
                 if len(args) != arity:
                     break
-                positions = [Position.parse(a) for a in args]
+                positions = [Position.reading(a) for a in args]
+                wrong = next((p for p in positions if isinstance(p, NotationError)), None)
+                if wrong is not None:
+                    return wrong
                 return cls(kind, *positions)  # type: ignore[arg-type]
-        raise NotationError(
+        return NotationError(
             f"{short(text)} is not a Golf move: write flip TL, draw, take, replace BL or discard"
         )
 

@@ -27,8 +27,8 @@ from typing import NamedTuple
 from cardlib.arguments import shown
 from cardlib.cards import find_duplicate, shuffled
 from cardlib.catalogue import enforces
-from cardlib.errors import NotationError
-from cardlib.refusal import Refusal, refuse
+from cardlib.errors import CardlibError, NotationError, RuleViolation
+from cardlib.refusal import Refusal
 from cardlib.rook.seats import Team
 
 LOWEST, HIGHEST = 5, 14  # ROOK-DECK: the 1-4 of each colour are taken out
@@ -50,14 +50,22 @@ class Colour(enum.Enum):
     @classmethod
     def parse(cls, text: str | Colour) -> Colour:
         """Read ``green``, ``Green`` or ``G``."""
+        read = cls.reading(text)
+        if isinstance(read, NotationError):
+            raise read
+        return read
+
+    @classmethod
+    def reading(cls, text: str | Colour) -> Colour | NotationError:
+        """The colour ``text`` names, or the notation error saying why it names none."""
         if isinstance(text, Colour):
             return text
-        try:
-            return _COLOURS_BY_TEXT[text.strip().lower()]
-        except (KeyError, AttributeError):
-            raise NotationError(
+        colour = _COLOURS_BY_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
+        if colour is None:
+            return NotationError(
                 f"{text!r} is not a colour: write red, yellow, black or green (or R, Y, B, G)"
-            ) from None
+            )
+        return colour
 
     def __str__(self) -> str:
         return self.word
@@ -180,32 +188,42 @@ class RookCard:
     @classmethod
     def parse(cls, text: str | RookCard) -> RookCard:
         """Read ``R14``, ``g6``, ``red 14``, ``Green 6``, ``Rook`` or ``bird``; anything else raises."""
-        if isinstance(text, RookCard):
-            return text  # there is one object per card (__new__, __copy__, __reduce__)
-        if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a Rook card: write it like R14, G6 or Rook")
-        card = cls.read(text)
-        if card is None:
-            raise NotationError(
-                f"{text!r} is not a Rook card: write colour then number, like R14, G6, "
-                "Y10, B5 or red 14, or Rook for the bird"
-            )
-        return card
+        read = cls.reading(text)
+        if isinstance(read, CardlibError):
+            raise read
+        return read
 
     @classmethod
     def read(cls, text: str) -> RookCard | None:
         """The card ``text`` names, or None when it names none (:meth:`parse` without the
         notation error, for a reader deciding what a word is: ``Y7`` alone is a play).  A
         card written as one but taken out of the pack (``R3``) is refused (ROOK-DECK)."""
+        read = cls.reading(text)
+        if isinstance(read, RuleViolation):
+            raise read
+        return read if isinstance(read, RookCard) else None
+
+    @classmethod
+    def reading(cls, text: str | RookCard) -> RookCard | CardlibError:
+        """The card ``text`` names, or the error saying why it names none: a notation error,
+        or ROOK-DECK's refusal of a card taken out of the pack (``R3``)."""
+        if isinstance(text, RookCard):
+            return text  # there is one object per card (__new__, __copy__, __reduce__)
         if not isinstance(text, str):
-            return None
+            return NotationError(f"{text!r} is not a Rook card: write it like R14, G6 or Rook")
         key = " ".join(text.lower().split())
         card = _CARDS_BY_TEXT.get(key)
-        if card is None:
-            m = _SHAPE.fullmatch(key)
-            if m and m.group(1) in _COLOURS_BY_TEXT and int(m.group(2)) < LOWEST:
-                refuse(check_pack([text], complete=False))  # refused: the pack has no such card
-        return card
+        if card is not None:
+            return card
+        m = _SHAPE.fullmatch(key)
+        if m and m.group(1) in _COLOURS_BY_TEXT and int(m.group(2)) < LOWEST:
+            refused = check_pack([text], complete=False)  # the pack has no such card
+            assert refused is not None
+            return refused.error()
+        return NotationError(
+            f"{text!r} is not a Rook card: write colour then number, like R14, G6, "
+            "Y10, B5 or red 14, or Rook for the bird"
+        )
 
     @property
     def is_rook(self) -> bool:
@@ -304,18 +322,23 @@ def parse_rook_cards(texts: Iterable[str | RookCard] | str) -> list[RookCard]:
     In one string a colour word and its number may be apart: ``"red 14, Rook G6"``.
     """
     if isinstance(texts, str):
-        words = texts.replace(",", " ").split()
-        tokens: list[str] = []
-        for w in words:
-            if tokens and w.isdigit() and tokens[-1].lower() in _COLOURS_BY_TEXT:
-                tokens[-1] += " " + w
-            else:
-                tokens.append(w)
-        texts = tokens
+        texts = card_words(texts)
     elif not isinstance(texts, _LISTS) and not isinstance(texts, Iterable):
         raise NotationError(f"{shown(texts)} is not Rook cards: write them like R14 G6 Rook")
     # the pack's own cards are taken as they are (what RookCard.parse returns for them)
     return [t if isinstance(t, RookCard) else RookCard.parse(t) for t in texts]
+
+
+def card_words(text: str) -> list[str]:
+    """The words of several cards written in one string, each card's words together:
+    ``"red 14, Rook G6"`` is ``["red 14", "Rook", "G6"]``."""
+    tokens: list[str] = []
+    for w in text.replace(",", " ").split():
+        if tokens and w.isdigit() and tokens[-1].lower() in _COLOURS_BY_TEXT:
+            tokens[-1] += " " + w
+        else:
+            tokens.append(w)
+    return tokens
 
 
 #: cards given as a list or a tuple need no ABC check of being iterable

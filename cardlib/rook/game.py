@@ -300,6 +300,11 @@ class RookGame:
     def parse_move(text: str | RookMove) -> RookMove:
         return RookMove.parse(text)
 
+    @staticmethod
+    def read_move(text: str | RookMove) -> RookMove | None:
+        """The move ``text`` names, or None (:meth:`parse_move` without the error)."""
+        return RookMove.read(text)
+
     def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
         """Check and make one move of the hand in play (:meth:`RookHand.play`); once the
         game is won, every move is refused (ROOK-GAME)."""

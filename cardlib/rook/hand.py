@@ -290,6 +290,11 @@ class RookHand(Auction, Exchange):
         """Read a move in Rook notation (:meth:`RookMove.parse`); NotationError if it is none."""
         return RookMove.parse(text)
 
+    @staticmethod
+    def read_move(text: str | RookMove) -> RookMove | None:
+        """The move ``text`` names, or None (:meth:`parse_move` without the error)."""
+        return RookMove.read(text)
+
     def play(self, move: str | RookMove, *, player: str | None = None) -> Event:
         """Check and make one move; raise :class:`RuleViolation` naming the rule if illegal.
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Literal, get_args
 
 from cardlib.arguments import shown
-from cardlib.errors import NotationError
-from cardlib.rook.cards import Colour, RookCard, parse_rook_cards, rook_deck
+from cardlib.errors import CardlibError, NotationError, RuleViolation
+from cardlib.rook.cards import Colour, RookCard, card_words, rook_deck
 
 HAND_SIZE, NEST_SIZE, TRICKS = 9, 5, 9  # ROOK-DEAL, ROOK-LEAD
 MIN_BID, MAX_BID, BID_STEP = 70, 120, 5  # ROOK-BID-MIN, ROOK-BID-RAISE
@@ -76,33 +76,57 @@ class RookMove:
 
         A card on its own (``Y7``) is read as playing it.
         """
+        read = cls.reading(text)
+        if isinstance(read, CardlibError):
+            raise read
+        return read
+
+    @classmethod
+    def read(cls, text: str | RookMove) -> RookMove | None:
+        """The move ``text`` names, or None when it names none, a card taken out of the pack
+        included (:meth:`parse` without the error: ``"play R3" in view`` is simply False)."""
+        read = cls.reading(text)
+        return None if isinstance(read, CardlibError) else read
+
+    @classmethod
+    def reading(cls, text: str | RookMove) -> RookMove | CardlibError:
+        """The move ``text`` names, or the error saying why it names none: a notation
+        error, or ROOK-DECK's refusal of a card taken out of the pack (``play R3``)."""
         if isinstance(text, RookMove):
             return text
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a Rook move")
+            return NotationError(f"{text!r} is not a Rook move")
         words = " ".join(text.split())
         low = words.lower()
         if low == "pass":
             return PASS
         if low.startswith("bid "):
             if not WHOLE.fullmatch(low[4:]):
-                raise NotationError(f"{text!r} is not a bid: write bid and a number, like bid 95")
+                return NotationError(f"{text!r} is not a bid: write bid and a number, like bid 95")
             return cls("bid", amount=int(low[4:]))
         if low.startswith("lay aside "):
-            return cls("lay aside", cards=tuple(parse_rook_cards(words[10:])))
+            cards = [RookCard.reading(w) for w in card_words(words[10:])]
+            wrong = next((c for c in cards if isinstance(c, CardlibError)), None)
+            if wrong is not None:
+                return wrong
+            return cls("lay aside", cards=tuple(cards))  # type: ignore[arg-type]
         if low.startswith("trump "):
-            return cls("trump", colour=Colour.parse(words[6:]))
+            colour = Colour.reading(words[6:])
+            return colour if isinstance(colour, NotationError) else cls("trump", colour=colour)
         if low.startswith("play "):
-            return cls("play", cards=(RookCard.parse(words[5:]),))
+            card = RookCard.reading(words[5:])
+            return card if isinstance(card, CardlibError) else cls("play", cards=(card,))
         if low in ("take nest", "take the nest", "pick up nest"):
-            raise NotationError(
+            return NotationError(
                 f"{text!r} is not a move here: the bidder picks up the nest as soon as the "
                 "auction is won; the next move is 'lay aside' and five cards"
             )
-        card = RookCard.read(words)
-        if card is not None:
-            return cls("play", cards=(card,))
-        raise NotationError(
+        alone = RookCard.reading(words)
+        if isinstance(alone, RookCard):
+            return cls("play", cards=(alone,))
+        if isinstance(alone, RuleViolation):
+            return alone
+        return NotationError(
             f"{text!r} is not a Rook move: write bid 95, pass, lay aside R6 R7 R11 B11 R5, "
             "trump green or play Y7"
         )

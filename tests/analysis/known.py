@@ -54,6 +54,10 @@ class View:
     def parse_move(text: str) -> str:
         return str(text)
 
+    @staticmethod
+    def read_move(text: str) -> str:
+        return str(text)
+
 
 class Known:
     """A game of two players who move in turn, ``rounds`` moves each."""
@@ -91,6 +95,9 @@ class Known:
         return LegalMoves(self)
 
     def parse_move(self, text: str) -> str:
+        return str(text)
+
+    def read_move(self, text: str) -> str:
         return str(text)
 
     def view(self, player: str) -> View:

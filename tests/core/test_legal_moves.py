@@ -9,9 +9,12 @@ import random
 
 import pytest
 
+from cardlib.errors import CardlibError
+from cardlib.games import GAMES
 from cardlib.gofish import GoFishGame
 from cardlib.golf import GolfGame
 from cardlib.rook import RookHand
+from tests.core.test_random_play import _invariants
 
 
 def test_a_view_kept_across_moves_follows_the_game():
@@ -118,3 +121,40 @@ def test_a_copied_or_pickled_game_has_its_own_live_view(make, how):
     assert theirs is not view and list(theirs) == shown
     other.play(theirs[len(theirs) // 2])
     assert list(theirs) == list(other._legal()) and list(view) == shown
+
+
+#: text that is no move of any game: nonsense, a move's shape with a wrong word, and the
+#: Rook cards taken out of the pack (ROOK-DECK refuses them in ``parse_move``)
+NOT_MOVES = (
+    "",
+    "nonsense",
+    "flip XX",
+    "replace",
+    "ask",
+    "ask Ben 1X",
+    "bid",
+    "bid many",
+    "trump purple",
+    "play R3",
+    "R3",
+    "lay aside R3 R5 R6 R7 R8",
+    "take nest",
+    "play 12345",
+)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_text_that_is_no_move_is_not_in_any_game_s_view_and_asking_raises_nothing(game_id):
+    # Every registered game (the test suite's tiny game too) reads a move's text without an
+    # exception (``read_move``): ``in`` asks it, so a reader that raised fails here.
+    configs = _invariants(game_id).CONFIGS
+    game = next(iter(configs.values()))(1)
+    seat = game.view(game.to_move)
+    for text in NOT_MOVES:
+        for asked in (game, seat):
+            assert text not in asked.legal_moves(), (game_id, text)
+            assert asked.read_move(text) is None, (game_id, text)
+            with pytest.raises(CardlibError):
+                asked.parse_move(text)  # the text is no move: parse_move says why
+    some = game.legal_moves()[0]
+    assert str(some) in game.legal_moves() and str(some) in seat.legal_moves()

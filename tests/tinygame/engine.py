@@ -129,12 +129,24 @@ class TinyView:
     def parse_move(text: str) -> str:
         return parse_move(text)
 
+    @staticmethod
+    def read_move(text: str) -> str | None:
+        return read_move(text)
+
 
 def parse_move(text: object) -> str:
     """``"play 4"``, as a move (:class:`~cardlib.errors.NotationError` for other text)."""
+    move = read_move(text)
+    if move is None:
+        raise NotationError(f"{text!r} is not a Tiny move: write play N", rule="INPUT-MOVE")
+    return move
+
+
+def read_move(text: object) -> str | None:
+    """``"play 4"``, as a move (None for other text)."""
     word, _, number = str(text).strip().partition(" ")
     if word != "play" or not number.strip().isdigit() or len(number.strip()) > 3:
-        raise NotationError(f"{text!r} is not a Tiny move: write play N", rule="INPUT-MOVE")
+        return None
     return f"play {int(number)}"
 
 
@@ -222,6 +234,9 @@ class TinyGame:
 
     def parse_move(self, text: str) -> str:
         return parse_move(text)
+
+    def read_move(self, text: str) -> str | None:
+        return read_move(text)
 
     def play(self, move: Any, *, player: str | None = None) -> Event:
         """Judge one move through the rules (:data:`MOVE_RULES`) and make it; a refused move
