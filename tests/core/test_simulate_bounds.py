@@ -111,13 +111,23 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+#: ``python -m cardlib simulate ARGS`` as a terminal's job runs it: with Ctrl-C's SIGINT at
+#: its default, whatever the test runner was started with (a background job of a
+#: non-interactive shell, ``nohup make test &``, ignores SIGINT, and the command rightly
+#: keeps an ignored signal ignored, as ``nohup`` means it to); exec keeps the process's ID
+AS_A_TERMINALS_JOB = (
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+    "os.execv(sys.executable, [sys.executable, '-m', 'cardlib', 'simulate', *sys.argv[1:]])"
+)
+
+
 class Run:
     """``python -m cardlib simulate ARGS`` in a session of its own, its output read as the
     test asks (or left unread, so that the command blocks writing it)."""
 
     def __init__(self, *args: str, stdout: Any = subprocess.PIPE) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cardlib", "simulate", *args],
+            [sys.executable, "-c", AS_A_TERMINALS_JOB, *args],
             cwd=ROOT,
             stdout=stdout,
             stderr=subprocess.PIPE,
