@@ -8,10 +8,11 @@ from typing import Literal
 
 from cardlib.cards import Card, Rank
 from cardlib.errors import NotationError
+from cardlib.notation import Notation
 
 
 @dataclass(frozen=True, slots=True)
-class GoFishMove:
+class GoFishMove(Notation):
     """A request in notation: ``GoFishMove.parse("ask Ben 8")`` or ``"ask Ben 8H"``.
 
     ``card`` is set only in the specific-card variation (GF-VAR-CARD); ``rank`` is then
@@ -59,23 +60,10 @@ class GoFishMove:
         return cls.parse(f"ask {target} {what}")
 
     @classmethod
-    def parse(cls, text: str | GoFishMove) -> GoFishMove:
-        """Read ``ask Ben 8`` or ``ask Ben 8H``; NotationError when it is no request."""
-        read = cls.reading(text)
-        if isinstance(read, NotationError):
-            raise read
-        return read
-
-    @classmethod
-    def read(cls, text: str | GoFishMove) -> GoFishMove | None:
-        """The request ``text`` names, or None when it names none (:meth:`parse` without the
-        error: ``"ask" in game.legal_moves()`` is simply False)."""
-        read = cls.reading(text)
-        return None if isinstance(read, NotationError) else read
-
-    @classmethod
     def reading(cls, text: str | GoFishMove) -> GoFishMove | NotationError:
-        """The request ``text`` names, or the notation error saying why it names none."""
+        """The request ``text`` names (``ask Ben 8``, or ``ask Ben 8H``), or the notation
+        error saying why it names none.  ``parse`` raises the error and ``read`` gives None
+        (:class:`~cardlib.notation.Notation`): ``"ask" in game.legal_moves()`` is False."""
         if isinstance(text, GoFishMove):
             return text
         if not isinstance(text, str):

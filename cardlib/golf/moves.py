@@ -16,13 +16,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardlib.errors import NotationError
+from cardlib.notation import Notation
 
 #: the three columns of a layout, left to right, in words (GOLF-COLUMN: which places make a
 #: column is :data:`cardlib.golf.scoring.COLUMN_PLACES`)
 COLUMNS = ("left", "middle", "right")
 
 
-class Position(enum.IntEnum):
+class Position(Notation, enum.IntEnum):
     """The six places of a layout (GOLF-DEAL): top row 0-2, bottom row 3-5."""
 
     TL = 0
@@ -40,13 +41,6 @@ class Position(enum.IntEnum):
     @property
     def column(self) -> int:
         return int(self) % 3
-
-    @classmethod
-    def parse(cls, text: str) -> Position:
-        read = cls.reading(text)
-        if isinstance(read, NotationError):
-            raise read
-        return read
 
     @classmethod
     def reading(cls, text: str) -> Position | NotationError:
@@ -101,7 +95,7 @@ _ALIASES = {
 
 
 @dataclass(frozen=True, slots=True)
-class GolfMove:
+class GolfMove(Notation):
     """A move in notation: ``GolfMove.parse("replace BL")``."""
 
     kind: MoveKind
@@ -120,23 +114,11 @@ class GolfMove:
             raise NotationError(f"{self.kind!r} takes {arity} position(s), got {given}")
 
     @classmethod
-    def parse(cls, text: str | GolfMove) -> GolfMove:
-        """Read ``flip TL``, ``draw``, ``replace BL`` ...; NotationError when it is no move."""
-        read = cls.reading(text)
-        if isinstance(read, NotationError):
-            raise read
-        return read
-
-    @classmethod
-    def read(cls, text: str | GolfMove) -> GolfMove | None:
-        """The move ``text`` names, or None when it names none (:meth:`parse` without the
-        error: ``"flip XX" in game.legal_moves()`` is simply False)."""
-        read = cls.reading(text)
-        return None if isinstance(read, NotationError) else read
-
-    @classmethod
     def reading(cls, text: str | GolfMove) -> GolfMove | NotationError:
-        """The move ``text`` names, or the notation error saying why it names none."""
+        """The move ``text`` names (``flip TL``, ``draw``, ``take``, ``replace BL``,
+        ``discard``), or the notation error saying why it names none.  ``parse`` raises the
+        error and ``read`` gives None (:class:`~cardlib.notation.Notation`):
+        ``"flip XX" in game.legal_moves()`` is False."""
         if isinstance(text, GolfMove):
             return text
         if not isinstance(text, str):

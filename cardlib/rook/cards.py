@@ -28,13 +28,14 @@ from cardlib.arguments import shown
 from cardlib.cards import find_duplicate, shuffled
 from cardlib.catalogue import enforces
 from cardlib.errors import CardlibError, NotationError, RuleViolation
+from cardlib.notation import Notation
 from cardlib.refusal import Refusal
 from cardlib.rook.seats import Team
 
 LOWEST, HIGHEST = 5, 14  # ROOK-DECK: the 1-4 of each colour are taken out
 
 
-class Colour(enum.Enum):
+class Colour(Notation, enum.Enum):
     """The four colours, in the order the rules list them; each knows its letter."""
 
     RED = "R"
@@ -48,16 +49,9 @@ class Colour(enum.Enum):
         self.word = self.name.lower()
 
     @classmethod
-    def parse(cls, text: str | Colour) -> Colour:
-        """Read ``green``, ``Green`` or ``G``."""
-        read = cls.reading(text)
-        if isinstance(read, NotationError):
-            raise read
-        return read
-
-    @classmethod
     def reading(cls, text: str | Colour) -> Colour | NotationError:
-        """The colour ``text`` names, or the notation error saying why it names none."""
+        """The colour ``text`` names (``green``, ``Green`` or ``G``), or the notation error
+        saying why it names none (``parse`` raises it, :class:`~cardlib.notation.Notation`)."""
         if isinstance(text, Colour):
             return text
         colour = _COLOURS_BY_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
@@ -146,7 +140,7 @@ _CARDS: dict[tuple[Colour | None, int | None], RookCard] = {}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class RookCard:
+class RookCard(Notation):
     """One card: a colour and a number from 5 to 14, or the Rook bird (no colour, no number).
 
     ``points`` is the card's counter value (ROOK-COUNT).  There is one object per card:
@@ -186,14 +180,6 @@ class RookCard:
         object.__setattr__(self, "text", text)
 
     @classmethod
-    def parse(cls, text: str | RookCard) -> RookCard:
-        """Read ``R14``, ``g6``, ``red 14``, ``Green 6``, ``Rook`` or ``bird``; anything else raises."""
-        read = cls.reading(text)
-        if isinstance(read, CardlibError):
-            raise read
-        return read
-
-    @classmethod
     def read(cls, text: str) -> RookCard | None:
         """The card ``text`` names, or None when it names none (:meth:`parse` without the
         notation error, for a reader deciding what a word is: ``Y7`` alone is a play).  A
@@ -205,8 +191,10 @@ class RookCard:
 
     @classmethod
     def reading(cls, text: str | RookCard) -> RookCard | CardlibError:
-        """The card ``text`` names, or the error saying why it names none: a notation error,
-        or ROOK-DECK's refusal of a card taken out of the pack (``R3``)."""
+        """The card ``text`` names (``R14``, ``g6``, ``red 14``, ``Green 6``, ``Rook`` or
+        ``bird``), or the error saying why it names none: a notation error, or ROOK-DECK's
+        refusal of a card taken out of the pack (``R3``).  ``parse`` raises the error
+        (:class:`~cardlib.notation.Notation`)."""
         if isinstance(text, RookCard):
             return text  # there is one object per card (__new__, __copy__, __reduce__)
         if not isinstance(text, str):

@@ -18,6 +18,7 @@ from typing import Literal, get_args
 
 from cardlib.arguments import shown
 from cardlib.errors import CardlibError, NotationError, RuleViolation
+from cardlib.notation import Notation
 from cardlib.rook.cards import Colour, RookCard, card_words, rook_deck
 
 HAND_SIZE, NEST_SIZE, TRICKS = 9, 5, 9  # ROOK-DEAL, ROOK-LEAD
@@ -41,7 +42,7 @@ WHOLE = re.compile(r"-?[0-9]{1,12}")
 
 
 @dataclass(frozen=True)
-class RookMove:
+class RookMove(Notation):
     """A move in notation: ``RookMove.parse("bid 95")``, ``RookMove.parse("play Y7")``.
 
     A ``lay aside`` keeps its cards in pack order, so two spellings of the same five cards
@@ -71,27 +72,12 @@ class RookMove:
             object.__setattr__(self, "cards", tuple(sorted(cards, key=lambda c: c.order)))
 
     @classmethod
-    def parse(cls, text: str | RookMove) -> RookMove:
-        """Read ``bid 95``, ``pass``, ``lay aside R6 R7 R11 B11 R5``, ``trump green``, ``play Y7``.
-
-        A card on its own (``Y7``) is read as playing it.
-        """
-        read = cls.reading(text)
-        if isinstance(read, CardlibError):
-            raise read
-        return read
-
-    @classmethod
-    def read(cls, text: str | RookMove) -> RookMove | None:
-        """The move ``text`` names, or None when it names none, a card taken out of the pack
-        included (:meth:`parse` without the error: ``"play R3" in view`` is simply False)."""
-        read = cls.reading(text)
-        return None if isinstance(read, CardlibError) else read
-
-    @classmethod
     def reading(cls, text: str | RookMove) -> RookMove | CardlibError:
-        """The move ``text`` names, or the error saying why it names none: a notation
-        error, or ROOK-DECK's refusal of a card taken out of the pack (``play R3``)."""
+        """The move ``text`` names (``bid 95``, ``pass``, ``lay aside R6 R7 R11 B11 R5``,
+        ``trump green``, ``play Y7``; a card on its own, ``Y7``, is read as playing it), or
+        the error saying why it names none: a notation error, or ROOK-DECK's refusal of a
+        card taken out of the pack (``play R3``).  ``parse`` raises the error and ``read``
+        gives None (:class:`~cardlib.notation.Notation`): ``"play R3" in view`` is False."""
         if isinstance(text, RookMove):
             return text
         if not isinstance(text, str):
