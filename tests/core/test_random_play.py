@@ -184,9 +184,12 @@ def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
         legal = listing(game)  # asked once a position; a candidate is looked up in it
         if probed < PROBED and rng.random() < 0.5:
             probed += 1
+            # the position as it stands, copied out once: a refused move on a copy leaves
+            # that copy as it was, and leaves the game itself as it was too (a copy that
+            # shared the game's state would change both)
+            before = copy.deepcopy(inv.snapshot(game))
             for move in inv.candidates(game, rng):
                 trial = game.copy()
-                before = copy.deepcopy(inv.snapshot(trial))
                 try:
                     event = trial.play(move)
                     accepted = True
@@ -195,6 +198,7 @@ def test_the_listing_agrees_with_play(game_id: str, config: str) -> None:
                     assert inv.snapshot(trial) == before, "a refused move changes nothing"
                     if isinstance(refused, RuleViolation):
                         assert GAMES[game_id].rule(refused.rule) is not None, refused.rule
+                assert inv.snapshot(game) == before, "trying a move on a copy changes nothing"
                 assert is_listed(game, legal, move) is accepted, (move, game.describe())
                 assert is_listed(game, legal, str(move)) is accepted, move
                 if accepted:
