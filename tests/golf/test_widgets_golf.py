@@ -226,10 +226,11 @@ def test_the_scorer_cards_are_controls_and_its_dropdowns_are_wide_enough():
 
 
 def test_seeded_random_holes_through_the_controls_export_and_check(tmp_path):
-    """200 seeded holes, every move clicked at random among the legal ones (the option sets
-    in turn, two or three players), saved with the Save button and checked."""
+    """60 seeded holes, every move clicked at random among the legal ones (the option sets
+    in turn, two or three players: each pairing ten times), saved with the Save button and
+    checked."""
     names = list(RULE_SETS)
-    for seed in range(200):
+    for seed in range(60):
         opponents = ["Bot 1", "Bot 2"][: 1 + seed % 2]
         table = GolfTable(opponents=opponents, seed=seed, options=RULE_SETS[names[seed % 3]])
         rng = random.Random(seed)
