@@ -4,6 +4,7 @@ import dataclasses
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -35,29 +36,54 @@ def run_cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     )
 
 
-#: s, the offline JupyterLite build (downloads on a cold cache)
-LITE_BUILD_TIMEOUT = 1200
+#: s, ``make lite`` on a fresh clone: its venv and the offline build (downloads on a cold cache)
+LITE_BUILD_TIMEOUT = 1800
 
 
 @pytest.fixture(scope="session")
-def offline_site() -> Path:
-    """The offline JupyterLite site, built once a session (``tools/lite.py build --offline``
-    into ``build/lite/offline/``), or the one ``CARDLIB_LITE_SITE`` names.  Shared by the
-    browser's tests of the site and tests/course/test_lite.py's look at what it holds, which
-    run on one worker (``SHARED``)."""
-    given = os.environ.get("CARDLIB_LITE_SITE")
-    if given:
-        return Path(given).resolve()
+def fresh_lite(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, float]:
+    """``make lite MODE=offline`` run once a session, as on a fresh clone: a copy of the
+    working tree and a venv that make creates and fills with the ``lite`` extra alone.  Only
+    the downloads (npm's pyodide, PyPI's wheels for the site) are shared with this clone's
+    ``build/lite-cache/``, so that a second run does not fetch them again.  The copy, its
+    venv, and the seconds make took."""
+    from tests.course.test_install import _copy_tree
+
+    clone = _copy_tree(tmp_path_factory.mktemp("lite-clone") / "cardlib")
+    cache = clone / "build" / "lite-cache"
+    cache.mkdir(parents=True)
+    for shared in ("npm", "pypi"):
+        (ROOT / "build" / "lite-cache" / shared).mkdir(parents=True, exist_ok=True)
+        (cache / shared).symlink_to(ROOT / "build" / "lite-cache" / shared)
+    venv = clone / ".venv"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    start = time.monotonic()
     done = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "lite.py"), "build", "--offline"],
-        cwd=ROOT,
+        ["make", "lite", "MODE=offline", f"PYTHON={sys.executable}"],
+        cwd=clone,
+        env=env,
         capture_output=True,
         text=True,
         timeout=LITE_BUILD_TIMEOUT,
     )
-    assert done.returncode == 0, f"the offline build failed:\n{done.stdout}\n{done.stderr}"
-    print(done.stdout.strip())
-    return ROOT / "build" / "lite" / "offline"
+    seconds = time.monotonic() - start
+    assert done.returncode == 0, f"make lite failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    print(done.stdout.strip().splitlines()[-1], f"(make lite: {seconds:.0f} s)")
+    return clone, venv, seconds
+
+
+@pytest.fixture(scope="session")
+def offline_site(request: pytest.FixtureRequest) -> Path:
+    """The offline JupyterLite site: the one ``make lite MODE=offline`` built on a fresh
+    clone (``fresh_lite``, once a session), so that the site the tests look at and open in
+    the browser is the one a teacher's command builds, and it is built once; or the one
+    ``CARDLIB_LITE_SITE`` names.  Shared by the browser's tests of the site and
+    tests/course/test_lite.py's, which run on one worker (``SHARED``)."""
+    given = os.environ.get("CARDLIB_LITE_SITE")
+    if given:
+        return Path(given).resolve()
+    clone, _venv, _seconds = request.getfixturevalue("fresh_lite")
+    return clone / "build" / "lite" / "offline"
 
 
 @pytest.fixture
@@ -73,10 +99,10 @@ def cli():
 #: thing; every other file's tests are shared out over the workers (issue 30: one "course"
 #: group of all of these took ~950 s on one worker while the other ran out of work).
 SHARED = {
-    # build/lite/ and build/lite-cache/: the offline JupyterLite site, built once a session
-    # (``offline_site``) by the first of these that needs it (the browser's look at the site
-    # comes first, in collection order), ``make lite`` on a copy that links the cache, and
-    # the Pyodide that the same-seed test runs from the cache
+    # build/lite-cache/ and the offline JupyterLite site: ``make lite`` on a fresh copy that
+    # links the cache, once a session (``fresh_lite``, whose site is ``offline_site``), by
+    # the first of these that needs it (the browser's look at the site comes first, in
+    # collection order), and the Pyodide that the same-seed test runs from the cache
     "tests/browser/test_lite_browser.py": "lite",
     "tests/core/test_same_seed_everywhere.py": "lite",
     "tests/course/test_lite.py": "lite",

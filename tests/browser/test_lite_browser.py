@@ -1,7 +1,8 @@
-"""The offline JupyterLite site (``tools/lite.py build --offline``) in headless Chromium.
+"""The offline JupyterLite site (``make lite MODE=offline``) in headless Chromium.
 
-The site is built once (from npm's ``pyodide`` and PyPI's wheels, downloads cached in
-``build/lite-cache/``; ``CARDLIB_LITE_SITE`` names a site already built instead), served
+The site is built once, by ``make lite MODE=offline`` on a fresh copy of the working tree
+(``fresh_lite`` in tests/conftest.py: from npm's ``pyodide`` and PyPI's wheels, downloads
+cached in ``build/lite-cache/``; ``CARDLIB_LITE_SITE`` names a site already built instead), served
 from 127.0.0.1 by a static file server in this process, and driven in one browser session
 whose every request to anywhere else fails (a proxy that does not exist, for every request
 of the page, its workers and its service worker) and is recorded: the last test checks that

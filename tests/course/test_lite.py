@@ -1,19 +1,18 @@
 """tools/lite.py, the JupyterLite site, without a browser: the first page's note, the
 Pyodide lock of each mode, PyYAML without its C part, the site's settings; what the
 offline site holds (``lite`` marker: the site is built once a session, ``offline_site`` in
-tests/conftest.py, shared with the browser's tests of it); and ``make lite MODE=offline`` on a fresh clone, in a venv of its own with only the ``lite``
-extra (``venv`` marker). The site in a real browser: tests/browser/test_lite_browser.py."""
+tests/conftest.py, shared with the browser's tests of it); and what ``make lite MODE=offline``
+on a fresh clone, in a venv of its own with only the ``lite`` extra, installed and built
+(``venv`` marker; ``fresh_lite``, the build ``offline_site`` is). The site in a real browser: tests/browser/test_lite_browser.py."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import shutil
 import subprocess
 import sys
-import time
 import tomllib
 import zipfile
 from pathlib import Path
@@ -285,38 +284,6 @@ def test_the_offline_site_opens_the_notebook_asked_for_alone(offline_site: Path)
 
 
 # --------------------------------------------------------------------------- make lite, fresh
-
-
-@pytest.fixture(scope="session")
-def fresh_lite(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, float]:
-    """``make lite MODE=offline`` run once, as on a fresh clone: a copy of the working tree
-    and a venv that make creates and fills with the ``lite`` extra alone.  Only the downloads
-    (npm's pyodide, PyPI's wheels for the site) are shared with this clone's
-    ``build/lite-cache/``, so that a second run does not fetch them again.  The copy, its
-    venv, and the seconds make took."""
-    from tests.course.test_install import _copy_tree
-
-    clone = _copy_tree(tmp_path_factory.mktemp("lite-clone") / "cardlib")
-    cache = clone / "build" / "lite-cache"
-    cache.mkdir(parents=True)
-    for shared in ("npm", "pypi"):
-        (ROOT / "build" / "lite-cache" / shared).mkdir(parents=True, exist_ok=True)
-        (cache / shared).symlink_to(ROOT / "build" / "lite-cache" / shared)
-    venv = clone / ".venv"
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    start = time.monotonic()
-    done = subprocess.run(
-        ["make", "lite", "MODE=offline", f"PYTHON={sys.executable}"],
-        cwd=clone,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    seconds = time.monotonic() - start
-    assert done.returncode == 0, f"make lite failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
-    print(done.stdout.strip().splitlines()[-1], f"(make lite: {seconds:.0f} s)")
-    return clone, venv, seconds
 
 
 @pytest.mark.venv
