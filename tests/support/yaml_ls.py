@@ -77,9 +77,10 @@ class _Connection:
                 name, _, value = line.decode("ascii").partition(":")
                 if name.lower() == "content-length":
                     length = int(value)
-            if not line:
+            body = stream.read(length) if line else b""
+            if len(body) < length or not line:  # the server stopped (close() kills it)
                 return
-            self.messages.put(json.loads(stream.read(length)))
+            self.messages.put(json.loads(body))
 
     def send(self, message: dict[str, Any]) -> None:
         body = json.dumps({"jsonrpc": "2.0", **message}).encode()
