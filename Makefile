@@ -131,7 +131,7 @@ test: $(TEST_STAMP) browser node
 
 # For development, a few minutes: lint, types, the examples, and the tests but those below
 # (it prints them); `make test` still runs everything.
-QUICK_LEAVES_OUT := browser or venv or lite or book
+QUICK_LEAVES_OUT := browser or venv or lite or book or slow
 QUICK_IGNORES := tests/course/test_course.py tests/course/test_autograde.py \
   tests/course/test_nbgrader_route.py tests/course/test_install.py tests/course/test_editions.py
 quick: $(TEST_STAMP)
@@ -142,8 +142,10 @@ quick: $(TEST_STAMP)
 	@echo "make quick leaves out (make test runs them): JupyterLab in Chromium (browser), fresh venvs"
 	@echo "  and pip builds (venv), the JupyterLite site's build (lite), the book's build (book) and"
 	@echo "  nbgrader's course builds, autograding and the editor's (node) checks of each edition"
-	@echo "  ($(notdir $(QUICK_IGNORES)): ~360 s of CPU);"
-	@echo "  the golden corpus replays every 251st game of each variant (20 games a variant)"
+	@echo "  ($(notdir $(QUICK_IGNORES)));"
+	@echo "  a promise a quicker test also checks, at scale (slow: the in-process fuzz, the"
+	@echo "  simulations notebook's solutions for 20 students); the golden corpus replays every"
+	@echo "  251st game of each variant (20 games a variant)"
 	GOLDEN_SEEDS=every-251 $(BIN)/python -m pytest -q -n auto --dist loadgroup \
 	  -m "not ($(QUICK_LEAVES_OUT))" $(addprefix --ignore=,$(QUICK_IGNORES))
 

@@ -28,6 +28,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
@@ -228,6 +229,7 @@ def check_promise(reports: list[Any], label: str) -> None:
     assert size < MAX_OUTPUT, (label, size)
 
 
+@pytest.mark.slow  # the same promise, fewer inputs: the two tests below
 def test_fuzz_in_process(tmp_path):
     counts: Counter[str] = Counter()
     outcomes: Counter[str] = Counter()

@@ -553,7 +553,14 @@ def _first_code(path: Path) -> str:
     return next("".join(c["source"]) for c in _cells(path) if c["cell_type"] == "code")
 
 
-@pytest.mark.parametrize("notebook", sorted({e.notebook for e in EXERCISES.values()}))
+@pytest.mark.parametrize(
+    "notebook",
+    [
+        # the labs' solutions simulate: test_lab_exercises.py checks every study quicker
+        pytest.param(n, marks=pytest.mark.slow) if n == "simulations.ipynb" else n
+        for n in sorted({e.notebook for e in EXERCISES.values()})
+    ],
+)
 def test_the_teachers_solutions_are_right_for_every_student(notebook, monkeypatch, tmp_path):
     """Each solution region of the teacher's notebook, run as a submission runs it (after the
     notebook's set-up and its exercises' imports), earns full points for each of 20 students:
