@@ -144,8 +144,9 @@ quick: $(TEST_STAMP)
 	@echo "  nbgrader's course builds, autograding and the editor's (node) checks of each edition"
 	@echo "  ($(notdir $(QUICK_IGNORES)));"
 	@echo "  a promise a quicker test also checks, at scale (slow: the in-process fuzz, the"
-	@echo "  simulations notebook's solutions for 20 students); the golden corpus replays every"
-	@echo "  251st game of each variant (20 games a variant)"
+	@echo "  simulations notebook's solutions for 20 students, two of the three seeds of the"
+	@echo "  widgets' random clicks); the golden corpus replays every 251st game of each variant"
+	@echo "  (20 games a variant)"
 	GOLDEN_SEEDS=every-251 $(BIN)/python -m pytest -q -n auto --dist loadgroup \
 	  -m "not ($(QUICK_LEAVES_OUT))" $(addprefix --ignore=,$(QUICK_IGNORES))
 
