@@ -27,8 +27,9 @@ class Notation:
     __slots__ = ()
 
     @classmethod
-    def reading(cls, text: Any) -> Self | CardlibError:  # pragma: no cover - each class's own
-        """The value ``text`` names, or the error saying why it names none."""
+    def reading(cls, text: Any) -> Self | CardlibError:
+        """The value ``text`` names, or the error saying why it names none (each class
+        writes its own)."""
         raise NotImplementedError
 
     @classmethod
