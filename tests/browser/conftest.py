@@ -11,8 +11,9 @@
   A test that fails leaves the trace of its ``context``/``page`` (``trace.zip``: open it with
   ``python -m playwright show-trace``) and a screenshot of each of its pages in
   ``build/playwright/<test>/`` (pytest-playwright's ``--tracing retain-on-failure
-  --screenshot only-on-failure --output build/playwright``, the defaults here; the command
-  line's own options win).  Contexts a test opens itself with ``browser.new_context()``
+  --screenshot only-on-failure --output build/playwright``, the defaults here, the trace
+  without DOM snapshots; the command line's own options win, and its ``--tracing`` keeps
+  the snapshots).  Contexts a test opens itself with ``browser.new_context()``
   are not traced: pytest-playwright's ``new_context`` fixture makes traced ones.
 * ``run_notebook(page, name)``: opens a notebook from a reset workspace, waits for an
   idle kernel, clears outputs, runs all cells through the Run menu and waits (bounded)
@@ -324,6 +325,10 @@ PLAYWRIGHT_DEFAULTS = {
 }
 
 
+#: set when the harness's own default traced the tests (no ``--tracing`` was given)
+LIGHT_TRACE = pytest.StashKey[bool]()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     # the command line as typed (an xdist worker's own is the test paths only)
     typed = getattr(config, "workerinput", {}).get("mainargv", config.invocation_params.args)
@@ -334,6 +339,7 @@ def pytest_configure(config: pytest.Config) -> None:
             arg == flag or arg.startswith(f"{flag}=") for arg in given
         ):
             setattr(config.option, name, value)
+            config.stash[LIGHT_TRACE] = name == "tracing" or config.stash.get(LIGHT_TRACE, False)
 
 
 def _missing(message: str) -> None:
@@ -370,10 +376,21 @@ def browser_context_args(browser_context_args: dict) -> dict:
 
 
 @pytest.fixture
-def context(context):
-    """pytest-playwright's context (traced), with this harness's timeouts."""
+def context(context, request: pytest.FixtureRequest):
+    """pytest-playwright's context (traced), with this harness's timeouts.
+
+    Traced by the harness's default (no ``--tracing`` on the command line), the trace has
+    each action, the console, the network and the screencast, but no DOM snapshots: a
+    snapshot of JupyterLab's page before and after every action cost the browser tests half
+    their CPU again (issue 30).  ``--tracing retain-on-failure`` (or ``on``) given on the
+    command line keeps pytest-playwright's whole trace, snapshots and all."""
     from playwright.sync_api import expect
 
+    if request.config.stash.get(LIGHT_TRACE, False):
+        context.tracing.stop()  # pytest-playwright's, started with snapshots; nothing yet
+        context.tracing.start(
+            title=request.node.nodeid, screenshots=True, snapshots=False, sources=True
+        )
     expect.set_options(timeout=ACTION_TIMEOUT)
     context.set_default_timeout(ACTION_TIMEOUT)
     context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
