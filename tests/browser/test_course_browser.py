@@ -75,12 +75,19 @@ def _git_status() -> str:
 
 
 @pytest.fixture(scope="module")
-def course_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterLab]:
-    tmp = tmp_path_factory.mktemp("course")
-    student = tmp / "student"
-    # make course's route: tools/course.py student --dest DIR --keep, then JupyterLab in DIR
-    # with the venv's bin first on the PATH of the server and its terminals.
+def student_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The student edition as ``make course`` makes it first: ``tools/course.py student --dest
+    DIR --keep`` (once for the module; each lab below serves it)."""
+    student = tmp_path_factory.mktemp("course") / "student"
     course.main(["student", "--dest", str(student), "--keep"])
+    return student
+
+
+@pytest.fixture(scope="module")
+def course_lab(student_edition: Path) -> Iterator[JupyterLab]:
+    # make course's route: the student edition, then JupyterLab in it with the venv's bin
+    # first on the PATH of the server and its terminals.
+    tmp, student = student_edition.parent, student_edition
     lab = start_jupyter_lab(
         tmp,
         ARTIFACTS_DIR / "course-server.log",
@@ -226,9 +233,8 @@ def _first_start(browser, lab: JupyterLab, student: Path, shot: str) -> tuple[ob
     return page, ready
 
 
-def test_make_course_asks_no_news_question_on_the_first_start(browser, tmp_path):
-    student = tmp_path / "student"
-    course.main(["student", "--dest", str(student), "--keep"])  # make course's first step
+def test_make_course_asks_no_news_question_on_the_first_start(browser, student_edition, tmp_path):
+    student = student_edition  # make course's first step
     # Without the course's configuration, JupyterLab asks on its first start: the question
     # is seen on the page (the check below can see it) by the time the notebook is ready.
     plain = _start_as_make_course(tmp_path / "plain", student, course_config=False)
