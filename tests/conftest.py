@@ -138,6 +138,26 @@ def _group(path: str) -> str | None:
     return None
 
 
+#: how many collected tests this session leaves out (``-k``, ``-m``, ``--deselect``, ``--lf``)
+DESELECTED = pytest.StashKey[int]()
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    if items:
+        stash = items[0].config.stash
+        stash[DESELECTED] = stash.get(DESELECTED, 0) + len(items)
+
+
+def every_test_of_the_suite(config: pytest.Config, items: list[pytest.Item]) -> list[str] | None:
+    """The node IDs of ``items``, the session's tests, when they are the whole suite: pytest
+    given no path (its ``testpaths``) and no test left out (as ``make test`` runs it, and on
+    each of xdist's workers, which collect every test); else None."""
+    whole = config.args_source is pytest.Config.ArgsSource.TESTPATHS
+    if not whole or config.stash.get(DESELECTED, 0):
+        return None
+    return [item.nodeid for item in items]
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under ``pytest -n N --dist loadgroup`` (``make test``) the tests are shared out over

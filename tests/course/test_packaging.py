@@ -30,7 +30,7 @@ import pytest
 import cardlib
 from cardlib.catalogue import CATALOGUE, SOURCES, game_folders
 from cardlib.examples import composition
-from tests.conftest import EXAMPLES, ROOT
+from tests.conftest import EXAMPLES, ROOT, every_test_of_the_suite
 from tests.course.test_editions import editor_says, unresolved_schema_lines
 from tests.course.test_install import _copy_tree
 
@@ -126,10 +126,11 @@ def test_the_core_install_has_no_jupyter_and_the_extras_bring_the_widgets():
 
 
 def _env(**extra: str) -> dict[str, str]:
-    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", **extra}
+    """This environment without its PYTHONPATH and VIRTUAL_ENV, and with ``extra``."""
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     for name in ("PYTHONPATH", "VIRTUAL_ENV"):
         env.pop(name, None)
-    return env
+    return {**env, **extra}
 
 
 @pytest.fixture(scope="module")
@@ -203,10 +204,28 @@ def test_an_editor_validates_the_examples_of_an_installed_cardlib(built, tmp_pat
     }
 
 
+def _collect(folder: Path, env: dict[str, str]) -> list[str]:
+    """The node IDs ``pytest --collect-only`` finds in ``folder`` (its testpaths)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    ids, _, summary = done.stdout.rstrip().rpartition("\n\n")
+    assert re.fullmatch(rf"{len(ids.splitlines())} tests? collected in .*", summary), summary
+    return ids.splitlines()
+
+
 @pytest.mark.venv
-def test_pytest_collects_every_test_from_the_sdist(built, tmp_path):
-    """The sdist holds the tests and what they read; collected with this environment's
-    pytest and plugins, from the unpacked sdist (whose cardlib comes first on the path)."""
+def test_pytest_collects_every_test_from_the_sdist(built, tmp_path, request):
+    """The sdist holds the tests and what they read: collected with this environment's
+    pytest and plugins, from the unpacked sdist (whose cardlib comes first on the path),
+    they are the working tree's tests, one for one (this session's own, when it runs them
+    all; else a second collection)."""
     _, sdist, _ = built
     with tarfile.open(sdist) as tar:
         tar.extractall(tmp_path, filter="data")
@@ -214,25 +233,12 @@ def test_pytest_collects_every_test_from_the_sdist(built, tmp_path):
     for needed in ("tests/conftest.py", "setup.py", "LICENSE", "examples/golf/two-twos.yaml"):
         assert (unpacked / needed).is_file(), needed
     env = _env(PYTHONPATH=str(unpacked))
-    collected = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
-        cwd=unpacked,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
-    assert collected.returncode == 0, collected.stdout[-3000:] + collected.stderr[-3000:]
-    here = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env=_env(),
-        timeout=300,
-    )
-    count = re.compile(r"^(\d+) tests? collected", re.M)
-    assert count.search(collected.stdout).group(1) == count.search(here.stdout).group(1)
+    collected = _collect(unpacked, env)
+    here = every_test_of_the_suite(request.config, request.session.items)
+    if here is None:
+        here = _collect(ROOT, _env())
+    assert len(collected) > 4000, len(collected)
+    assert sorted(collected) == sorted(here), sorted(set(collected) ^ set(here))[:20]
     ran = subprocess.run(
         [
             sys.executable,
