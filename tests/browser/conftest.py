@@ -15,6 +15,10 @@
   without DOM snapshots; the command line's own options win, and its ``--tracing`` keeps
   the snapshots).  Contexts a test opens itself with ``browser.new_context()``
   are not traced: pytest-playwright's ``new_context`` fixture makes traced ones.
+* ``module_page`` (module) and ``shared_page`` (per test): one page for a module whose
+  tests each click a widget of their own in one notebook, run once (``module_notebook``);
+  each test's part of the trace is a chunk of its own, kept (with a screenshot) as
+  ``page``'s is.
 * ``run_notebook(page, name)``: opens a notebook from a reset workspace, waits for an
   idle kernel, clears outputs, runs all cells through the Run menu and waits (bounded)
   until execution is over; fails with the cells' errors if a cell raised (except cells
@@ -395,6 +399,76 @@ def context(context, request: pytest.FixtureRequest):
     context.set_default_timeout(ACTION_TIMEOUT)
     context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
     return context
+
+
+# --------------------------------------------------------------------------- one page a module
+
+#: each phase's report of a test (setup, call, teardown), for the fixtures that keep a trace
+_REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    report = yield
+    item.stash.setdefault(_REPORTS, {})[report.when] = report
+    return report
+
+
+@pytest.fixture(scope="module")
+def module_page(browser, browser_context_args: dict, pytestconfig: pytest.Config) -> Iterator:
+    """One JupyterLab page for a module's tests, in a context of its own (the size and
+    timeouts of ``context``), traced as ``context`` is when tracing is on: for a module whose
+    tests each click a widget of their own in one notebook, run once (``module_notebook``)
+    rather than once a test (each run loads JupyterLab and starts a kernel: about 7 s of CPU).
+    A test takes it through ``shared_page``, which keeps its part of the trace."""
+    context = browser.new_context(**browser_context_args)
+    context.set_default_timeout(ACTION_TIMEOUT)
+    context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
+    if pytestconfig.getoption("--tracing") != "off":
+        light = pytestconfig.stash.get(LIGHT_TRACE, False)
+        context.tracing.start(screenshots=True, snapshots=not light, sources=True)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def module_notebook(jupyter_lab: JupyterLab, page, name: str, cells: list[str]):
+    """Write the notebook ``name`` of ``cells`` into the served copy and run it in ``page``
+    (``module_page``): a module fixture's body; the page."""
+    from tests.browser.support import write_cells
+
+    write_cells(jupyter_lab, name, cells)
+    run_notebook_in(page, jupyter_lab, name)
+    return page
+
+
+@pytest.fixture
+def shared_page(module_page, request: pytest.FixtureRequest, output_path: str) -> Iterator:
+    """``module_page`` for one test, with the harness's expectations' timeout.  The test's
+    part of the trace is a chunk of its own: a test that fails leaves it (``trace.zip``) and
+    a screenshot of the page in ``build/playwright/<test>/``, as ``page`` does; with
+    ``--tracing on`` every test leaves its chunk."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=ACTION_TIMEOUT)
+    config = request.config
+    tracing = config.getoption("--tracing")
+    if tracing != "off":
+        module_page.context.tracing.start_chunk(title=request.node.nodeid)
+    yield module_page
+    failed = any(r.failed for r in request.node.stash.get(_REPORTS, {}).values())
+    folder = Path(output_path)  # pytest-playwright's folder for the test
+    if failed:
+        folder.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(Exception):  # the page may be gone with the failure
+            module_page.screenshot(path=str(folder / "test-failed-1.png"))
+    if tracing == "on" or (failed and tracing == "retain-on-failure"):
+        folder.mkdir(parents=True, exist_ok=True)
+        module_page.context.tracing.stop_chunk(path=str(folder / "trace.zip"))
+    elif tracing != "off":
+        module_page.context.tracing.stop_chunk()
 
 
 # --------------------------------------------------------------------------- notebooks

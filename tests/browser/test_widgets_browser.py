@@ -2,8 +2,9 @@
 headless Chromium, played as a learner plays them: by clicking the card buttons and chips
 on the page.
 
-For each widget that plays a game, built with its defaults in a small notebook of its own
-(written into the served copy, never ``notebooks/``): the moves its game's data refuses
+For each widget that plays a game, built with its defaults in a small notebook of one cell a
+widget (written into the served copy, never ``notebooks/``, and run once, in one page, for
+every widget's test): the moves its game's data refuses
 (``tests/<package>/widget_data.py``, see :mod:`tests.support.widgets`) show the rule's ID
 and the words of the refusal; then legal moves, clicked among the controls marked legal
 ("show legal moves" on), to the end of the game (or of what its controls can play); Undo;
@@ -32,7 +33,7 @@ import pytest
 from cardlib.games import BUILT_IN, GAMES
 from cardlib.widgets.controls import CardButton
 from tests.browser import support as ui
-from tests.browser.conftest import PAGE_LOAD_TIMEOUT
+from tests.browser.conftest import PAGE_LOAD_TIMEOUT, module_notebook
 from tests.conftest import ROOT
 from tests.support.seats import Known
 from tests.support.widgets import (
@@ -60,9 +61,15 @@ def spec_at(game_id: str) -> str:
     return f"{GAMES[game_id].claims_module.rpartition('.')[0]}:SPEC"
 
 
+def under_test(game_id: str, name: str) -> str:
+    """The class that marks the widget ``name`` of ``game_id`` on the page."""
+    return f"cardlib-under-test-{game_id}-{name}"
+
+
 def cell(game_id: str, name: str) -> str:
     """A notebook cell that shows the widget ``name`` of ``game_id``, built with its
-    defaults, the game registered first if the kernel does not know it."""
+    defaults and marked with :func:`under_test`, the game registered first if the kernel
+    does not know it."""
     return (
         "import sys\n"
         "from pkgutil import resolve_name\n"
@@ -71,7 +78,7 @@ def cell(game_id: str, name: str) -> str:
         f"    sys.path.insert(0, {str(ROOT)!r})\n"
         f"    register(resolve_name({spec_at(game_id)!r}))\n"
         f"widget = GAMES[{game_id!r}].widget({name!r})()\n"
-        "widget.add_class('cardlib-under-test')\n"
+        f"widget.add_class({under_test(game_id, name)!r})\n"
         "widget"
     )
 
@@ -85,15 +92,19 @@ def click(box: Any, twin: Any, control: Any) -> None:
         ui.click_both(box, twin, str(control.description))
 
 
+@pytest.fixture(scope="module")
+def _notebook(module_page, jupyter_lab):
+    """Every widget of every registered game, a cell each, run once for the module."""
+    cells = [cell(*case.values) for case in widget_cases()]
+    return module_notebook(jupyter_lab, module_page, "widgets-every-game.ipynb", cells)
+
+
 @pytest.mark.parametrize(("game_id", "name"), widget_cases())
-def test_a_learner_plays_the_widget_on_the_page(game_id, name, page, jupyter_lab, run_notebook):
+def test_a_learner_plays_the_widget_on_the_page(game_id, name, _notebook, shared_page):
     twin = GAMES[game_id].widget(name)()
     if getattr(twin, "session", None) is None:
         pytest.skip(f"{name} plays no game (no table session)")
-    notebook = f"widgets-{game_id}-{name}.ipynb"
-    ui.write_cells(jupyter_lab, notebook, [cell(game_id, name)])
-    run_notebook(page, notebook)
-    box = page.locator(".cardlib-under-test")
+    box = shared_page.locator(f".{under_test(game_id, name)}")
     ui.expect(box, f"the {name}").to_have_count(1, timeout=PAGE_LOAD_TIMEOUT)
     box.scroll_into_view_if_needed()
     status = box.locator(".cardlib-status")

@@ -4,14 +4,16 @@ tests/browser/test_widgets_browser.py's, for every game): the sandbox's buttons 
 of whoever asks, through a whole game and a change of rule set; and issue 28's repro at the
 table (Bot 1 fishes a card that is not the rank asked for) names no hidden card on the page.
 
-The test writes its own small notebook into the served copy (it does not touch
-``notebooks/``), runs it through the harness, then clicks the card pictures.
+The tests write their own small notebook into the served copy (they do not touch
+``notebooks/``) and run it once through the harness, in one page; each then clicks the
+card pictures of a widget of its own.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import module_notebook
 from tests.browser.support import (
     OVERFLOWING_CARDS_JS,
     click_both,
@@ -20,7 +22,6 @@ from tests.browser.support import (
     expect_page_shows,
     hidden_named,
     save_screenshot,
-    write_cells,
 )
 from tests.support.seats import Known
 
@@ -33,11 +34,15 @@ CELLS = [
 ]
 
 
+@pytest.fixture(scope="module")
+def _notebook(module_page, jupyter_lab):
+    """The notebook, run once for the module's tests (each clicks a widget of its own)."""
+    return module_notebook(jupyter_lab, module_page, NOTEBOOK, CELLS)
+
+
 @pytest.fixture
-def gofish_page(page, jupyter_lab, run_notebook):
-    write_cells(jupyter_lab, NOTEBOOK, CELLS)
-    run_notebook(page, NOTEBOOK)
-    return page
+def gofish_page(_notebook, shared_page):
+    return shared_page
 
 
 # -- what the page shows is true (issue 17) -----------------------------------------------

@@ -4,14 +4,16 @@ tests/browser/test_widgets_browser.py's, for every game): no card face down show
 Restart, Undo, New deal and Next deal, the discard pile taken empty says so (issue 17); the
 layout scorer's cards and chips, its red suits in red.
 
-The test writes its own small notebook into the served copy (it does not touch
-``notebooks/``), runs it through the harness, then clicks the card pictures.
+The tests write their own small notebook into the served copy (they do not touch
+``notebooks/``) and run it once through the harness, in one page; each then clicks the
+card pictures of a widget of its own.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import module_notebook
 from tests.browser.support import (
     CLIPPED_JS,
     OVERFLOWING_CARDS_JS,
@@ -23,7 +25,6 @@ from tests.browser.support import (
     golf_title_for,
     save_screenshot,
     type_deal,
-    write_cells,
 )
 
 pytestmark = pytest.mark.browser
@@ -36,11 +37,15 @@ CELLS = [
 POSITIONS = ["top-left", "top-middle", "top-right", "bottom-left", "bottom-middle", "bottom-right"]
 
 
+@pytest.fixture(scope="module")
+def _notebook(module_page, jupyter_lab):
+    """The notebook, run once for the module's tests (each clicks a widget of its own)."""
+    return module_notebook(jupyter_lab, module_page, NOTEBOOK, CELLS)
+
+
 @pytest.fixture
-def golf_page(page, jupyter_lab, run_notebook):
-    write_cells(jupyter_lab, NOTEBOOK, CELLS)
-    run_notebook(page, NOTEBOOK)
-    return page
+def golf_page(_notebook, shared_page):
+    return shared_page
 
 
 def _mine(shown: list[list[object]]) -> list[list[object]]:

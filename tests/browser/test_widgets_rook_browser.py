@@ -5,14 +5,16 @@ chosen; the trainer tells each trick and draws its history, through the article'
 bidding panel says what comes after the auction; and issue 28's repro (West picks up the
 nest) names no hidden card on the page until the nest is turned up.
 
-The test writes its own small notebook into the served copy (it does not touch
-``notebooks/``), runs it through the harness, then clicks the card pictures.
+The tests write their own small notebook into the served copy (they do not touch
+``notebooks/``) and run it once through the harness, in one page; each then clicks the
+card pictures of a widget of its own (marked with the test's class, :data:`CELLS`).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import module_notebook
 from tests.browser.support import (
     CLIPPED_JS,
     OVERFLOWING_CARDS_JS,
@@ -22,26 +24,34 @@ from tests.browser.support import (
     hidden_named,
     save_screenshot,
     status_changes,
-    write_cells,
 )
 from tests.support.seats import Known
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "widgets-rook-browser.ipynb"
-CELLS = [
-    "from cardlib.widgets import BiddingPanel, RookTable, TrickTrainer\n"
-    "table = RookTable(seed=1)\ntable",
-    "trainer = TrickTrainer('East')\ntrainer",
-    "panel = BiddingPanel()\npanel",
+#: each test's widget, built with the same arguments as its twin, marked with the test's class
+WIDGETS = {
+    "lay-aside": "RookTable(seed=1)",
+    "trick": "TrickTrainer('East')",
+    "auction": "BiddingPanel()",
+    "article-hand": "TrickTrainer('East')",
+    "issue-28": "RookTable(seed=1)",
+}
+CELLS = ["from cardlib.widgets import BiddingPanel, RookTable, TrickTrainer"] + [
+    f"w = {built}\nw.add_class('test-{test}')\nw" for test, built in WIDGETS.items()
 ]
 
 
+@pytest.fixture(scope="module")
+def _notebook(module_page, jupyter_lab):
+    """The notebook, run once for the module's tests (each clicks a widget of its own)."""
+    return module_notebook(jupyter_lab, module_page, NOTEBOOK, CELLS)
+
+
 @pytest.fixture
-def rook_page(page, jupyter_lab, run_notebook):
-    write_cells(jupyter_lab, NOTEBOOK, CELLS)
-    run_notebook(page, NOTEBOOK)
-    return page
+def rook_page(_notebook, shared_page):
+    return shared_page
 
 
 def _widget(page, selector):
@@ -52,7 +62,7 @@ def _widget(page, selector):
 
 
 def test_rook_table_keeps_the_cards_chosen_when_a_lay_aside_is_refused(rook_page):
-    table, status = _widget(rook_page, ".cardlib-rook-table")
+    table, status = _widget(rook_page, ".test-lay-aside.cardlib-rook-table")
     with status_changes(status, "bidding 120"):
         table.locator("button[title='bid 120']").click()
     expect(status.locator(".cardlib-refusal")).to_have_count(0)
@@ -71,7 +81,7 @@ def test_rook_table_keeps_the_cards_chosen_when_a_lay_aside_is_refused(rook_page
 
 
 def test_trick_trainer_tells_the_trick_and_draws_its_history(rook_page):
-    trainer, status = _widget(rook_page, ".cardlib-rook-trainer")
+    trainer, status = _widget(rook_page, ".test-trick.cardlib-rook-trainer")
     with status_changes(status, "playing Y5"):
         trainer.locator("button[title='Y5: yellow 5, 5 points']").click()
     expect(status.locator(".cardlib-refusal")).to_have_count(0)
@@ -82,7 +92,7 @@ def test_trick_trainer_tells_the_trick_and_draws_its_history(rook_page):
 
 
 def test_bidding_panel_after_the_auction_says_what_comes_next(rook_page):
-    panel, status = _widget(rook_page, ".cardlib-rook-bidding")
+    panel, status = _widget(rook_page, ".test-auction.cardlib-rook-bidding")
     with status_changes(status, "bidding 70"):
         panel.locator("button[title='bid 70']").click()
     expect(status).to_contain_text("North: bid 70")
@@ -119,7 +129,7 @@ def test_trick_trainer_plays_the_articles_hand_to_its_end(rook_page):
     from cardlib.widgets import TrickTrainer
 
     twin = TrickTrainer("East")
-    trainer, status = _widget(rook_page, ".cardlib-rook-trainer")
+    trainer, status = _widget(rook_page, ".test-article-hand.cardlib-rook-trainer")
     dealt = expect_page_shows(trainer, twin, "the start")
     assert len(_cards(dealt)) == 9
     expect(trainer.locator(".cardlib-rook-hand")).to_contain_text("9 cards: the buttons below")
@@ -141,7 +151,7 @@ def test_issue_28s_repro_names_no_hidden_card_on_the_page(rook_page):
     from cardlib.widgets import RookTable
 
     twin = RookTable(seed=1)
-    table, status = _widget(rook_page, ".cardlib-rook-table")
+    table, status = _widget(rook_page, ".test-issue-28.cardlib-rook-table")
     known = Known("rook")
     assert hidden_named(table, twin, known, "the deal") == []
     click_card(table, twin, "pass")
