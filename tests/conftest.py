@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardlib.games import register
+from tests.support import suite
 from tests.tinygame import SPEC as TINY
 
 # the test suite's own tiny game, registered as a game from outside cardlib would be: the
@@ -138,24 +139,10 @@ def _group(path: str) -> str | None:
     return None
 
 
-#: how many collected tests this session leaves out (``-k``, ``-m``, ``--deselect``, ``--lf``)
-DESELECTED = pytest.StashKey[int]()
-
-
 def pytest_deselected(items: list[pytest.Item]) -> None:
-    if items:
+    if items:  # how many tests the session leaves out: see tests/support/suite.py
         stash = items[0].config.stash
-        stash[DESELECTED] = stash.get(DESELECTED, 0) + len(items)
-
-
-def every_test_of_the_suite(config: pytest.Config, items: list[pytest.Item]) -> list[str] | None:
-    """The node IDs of ``items``, the session's tests, when they are the whole suite: pytest
-    given no path (its ``testpaths``) and no test left out (as ``make test`` runs it, and on
-    each of xdist's workers, which collect every test); else None."""
-    whole = config.args_source is pytest.Config.ArgsSource.TESTPATHS
-    if not whole or config.stash.get(DESELECTED, 0):
-        return None
-    return [item.nodeid for item in items]
+        stash[suite.DESELECTED] = stash.get(suite.DESELECTED, 0) + len(items)
 
 
 @pytest.hookimpl(tryfirst=True)

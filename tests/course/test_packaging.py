@@ -30,9 +30,10 @@ import pytest
 import cardlib
 from cardlib.catalogue import CATALOGUE, SOURCES, game_folders
 from cardlib.examples import composition
-from tests.conftest import EXAMPLES, ROOT, every_test_of_the_suite
+from tests.conftest import EXAMPLES, ROOT
 from tests.course.test_editions import editor_says, unresolved_schema_lines
 from tests.course.test_install import _copy_tree
+from tests.support.suite import every_test_of_the_suite
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 PROJECT = PYPROJECT["project"]
@@ -234,7 +235,7 @@ def test_pytest_collects_every_test_from_the_sdist(built, tmp_path, request):
         assert (unpacked / needed).is_file(), needed
     env = _env(PYTHONPATH=str(unpacked))
     collected = _collect(unpacked, env)
-    here = every_test_of_the_suite(request.config, request.session.items)
+    here = every_test_of_the_suite(request.session)
     if here is None:
         here = _collect(ROOT, _env())
     assert len(collected) > 4000, len(collected)
