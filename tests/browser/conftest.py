@@ -343,7 +343,10 @@ def pytest_configure(config: pytest.Config) -> None:
             arg == flag or arg.startswith(f"{flag}=") for arg in given
         ):
             setattr(config.option, name, value)
-            config.stash[LIGHT_TRACE] = name == "tracing" or config.stash.get(LIGHT_TRACE, False)
+    # the harness's default trace, not one asked for on the command line, is the light one
+    config.stash[LIGHT_TRACE] = not any(
+        a == "--tracing" or a.startswith("--tracing=") for a in given
+    )
 
 
 def _missing(message: str) -> None:
@@ -392,26 +395,25 @@ def context(context, request: pytest.FixtureRequest):
 
     if request.config.stash.get(LIGHT_TRACE, False):
         context.tracing.stop()  # pytest-playwright's, started with snapshots; nothing yet
-        context.tracing.start(
-            title=request.node.nodeid, screenshots=True, snapshots=False, sources=True
-        )
+        _start_trace(context, request.config, title=request.node.nodeid)
     expect.set_options(timeout=ACTION_TIMEOUT)
-    context.set_default_timeout(ACTION_TIMEOUT)
-    context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
+    _set_timeouts(context)
     return context
 
 
+def _start_trace(context, config: pytest.Config, title: str | None = None) -> None:
+    """Trace ``context`` as pytest-playwright does, without DOM snapshots by the harness's
+    default (:data:`LIGHT_TRACE`)."""
+    snapshots = not config.stash.get(LIGHT_TRACE, False)
+    context.tracing.start(title=title, screenshots=True, snapshots=snapshots, sources=True)
+
+
+def _set_timeouts(context) -> None:
+    context.set_default_timeout(ACTION_TIMEOUT)
+    context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
+
+
 # --------------------------------------------------------------------------- one page a module
-
-#: each phase's report of a test (setup, call, teardown), for the fixtures that keep a trace
-_REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
-
-
-@pytest.hookimpl(wrapper=True, tryfirst=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
-    report = yield
-    item.stash.setdefault(_REPORTS, {})[report.when] = report
-    return report
 
 
 @pytest.fixture(scope="module")
@@ -422,11 +424,9 @@ def module_page(browser, browser_context_args: dict, pytestconfig: pytest.Config
     rather than once a test (each run loads JupyterLab and starts a kernel: about 7 s of CPU).
     A test takes it through ``shared_page``, which keeps its part of the trace."""
     context = browser.new_context(**browser_context_args)
-    context.set_default_timeout(ACTION_TIMEOUT)
-    context.set_default_navigation_timeout(PAGE_LOAD_TIMEOUT)
+    _set_timeouts(context)
     if pytestconfig.getoption("--tracing") != "off":
-        light = pytestconfig.stash.get(LIGHT_TRACE, False)
-        context.tracing.start(screenshots=True, snapshots=not light, sources=True)
+        _start_trace(context, pytestconfig)
     page = context.new_page()
     try:
         yield page
@@ -458,7 +458,9 @@ def shared_page(module_page, request: pytest.FixtureRequest, output_path: str) -
     if tracing != "off":
         module_page.context.tracing.start_chunk(title=request.node.nodeid)
     yield module_page
-    failed = any(r.failed for r in request.node.stash.get(_REPORTS, {}).values())
+    # the reports pytest-playwright keeps on the test (rep_setup, rep_call)
+    reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
+    failed = any(report is not None and report.failed for report in reports)
     folder = Path(output_path)  # pytest-playwright's folder for the test
     if failed:
         folder.mkdir(parents=True, exist_ok=True)
