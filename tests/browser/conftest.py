@@ -22,7 +22,10 @@
 * ``run_notebook(page, name)``: opens a notebook from a reset workspace, waits for an
   idle kernel, clears outputs, runs all cells through the Run menu and waits (bounded)
   until execution is over; fails with the cells' errors if a cell raised (except cells
-  tagged ``raises-exception``) or was never executed.
+  tagged ``raises-exception``) or was never executed.  A run that does not end in time
+  fails with what the page and the server say (``describe_run``: the cells still waiting,
+  the kernel's state on both sides, any dialog, the server's log); a kernel that sits idle
+  while cells wait is nudged first (``nudge_kernel``, ipython/ipykernel#1554).
 
 Environment knobs: ``CARDLIB_BROWSER_NOTEBOOKS`` serves another notebook directory
 (harness development), ``CARDLIB_CHROMIUM`` another Chromium binary.
@@ -105,6 +108,8 @@ class JupyterLab:
     root_dir: Path
     process: subprocess.Popen
     log_path: Path
+    #: where the server writes its kernels' connection files (``JUPYTER_RUNTIME_DIR``)
+    runtime_dir: Path | None = None
 
     def url(self, path: str, **query: str) -> str:
         params = "&".join(f"{k}={quote(v)}" if v else k for k, v in query.items())
@@ -261,7 +266,9 @@ def start_jupyter_lab(
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # own process group, killed as a whole
             )
-        lab = JupyterLab(f"http://127.0.0.1:{port}", token, root_dir, process, log_path)
+        lab = JupyterLab(
+            f"http://127.0.0.1:{port}", token, root_dir, process, log_path, runtime_dir
+        )
         try:
             if _wait_for_status(lab, time.monotonic() + SERVER_START_TIMEOUT):
                 return lab
@@ -530,31 +537,140 @@ def _menu_command(page, menu: str, item: str) -> None:
     entry.click()
 
 
-_EXECUTION_OVER_JS = """
+_RUN_STATE_JS = """
 () => {
   const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
-  if (!panel) return false;
-  const status = panel.querySelector('.jp-Notebook-ExecutionIndicator');
-  if (!status || status.getAttribute('data-status') !== 'idle') return false;
-  const prompts = [...panel.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
-  return prompts.every((p) => !p.textContent.includes('*'));
+  const dialogs = [...document.querySelectorAll('.jp-Dialog')].map(
+    (d) => d.innerText.replace(/\\s+/g, ' ').trim().slice(0, 200));
+  if (!panel) return {panel: false, dialogs};
+  const indicator = panel.querySelector('.jp-Notebook-ExecutionIndicator');
+  const prompts = [...panel.querySelectorAll('.jp-Notebook .jp-CodeCell')].map((cell) => [
+    (cell.querySelector('.jp-InputPrompt')?.textContent || '').trim(),
+    (cell.querySelector('.jp-InputArea-editor')?.textContent || '').trim().slice(0, 50),
+  ]);
+  return {panel: true, dialogs, status: indicator?.getAttribute('data-status') ?? null, prompts};
 }
 """
 
+#: how long the kernel may sit idle, by the server's account, while code cells still wait
+#: (``[*]``) before the harness nudges it: ipykernel 7 can leave a request unread on its shell
+#: socket until a message comes on a new connection (ipython/ipykernel#1554), which is why
+#: jupyter_server sends a ``kernel_info_request`` on each new connection
+STALL_S = 30.0
+NUDGES = 3  # at most, in one run
 
-def _wait_execution_over(page, timeout_ms: int, settle_s: float = 1.0) -> None:
-    """Wait until the kernel is idle and no prompt says ``[*]``, stable for settle_s."""
+
+def _counts(state: dict) -> tuple[int, int]:
+    """(code cells run, code cells waiting) in a :data:`_RUN_STATE_JS` state."""
+    prompts = [prompt for prompt, _ in state.get("prompts", [])]
+    return sum(bool(re.search(r"\d", p)) for p in prompts), sum("*" in p for p in prompts)
+
+
+def _kernel_of(lab: JupyterLab, name: str) -> dict | None:
+    """The server's model of the kernel of ``name``'s session (``execution_state``, ...)."""
+    with contextlib.suppress(OSError, ValueError):
+        sessions = lab.api("GET", "/api/sessions")
+        for session in sessions if isinstance(sessions, list) else []:
+            if session.get("path") == name:
+                return session.get("kernel")
+    return None
+
+
+def nudge_kernel(lab: JupyterLab, kernel_id: str, timeout: float = 10.0) -> str:
+    """Send the kernel ``kernel_id`` a ``kernel_info_request`` on a new shell connection, as
+    jupyter_server does on each new connection; the kernel's reply status (``"ok"``)."""
+    from jupyter_client import BlockingKernelClient
+
+    if lab.runtime_dir is None:
+        raise RuntimeError("the server's runtime dir (its connection files) is not known")
+    client = BlockingKernelClient(connection_file=str(lab.runtime_dir / f"kernel-{kernel_id}.json"))
+    client.load_connection_file()
+    client.start_channels()
+    try:
+        reply = client.kernel_info(reply=True, timeout=timeout)
+        return reply["content"]["status"]
+    finally:
+        client.stop_channels()
+
+
+def _wait_execution_over(
+    page, lab: JupyterLab, name: str, timeout_ms: int, settle_s: float = 1.0
+) -> None:
+    """Wait until no code cell waits (``[*]``) and the kernel is idle, stable for settle_s.
+
+    The kernel is idle when the notebook's indicator says so, or, if the indicator still
+    says otherwise with no cell waiting, when the server says so.  A kernel the server sees
+    idle while cells have waited :data:`STALL_S` without one finishing is nudged
+    (:func:`nudge_kernel`), and the nudge printed.  Raises :class:`TimeoutError`."""
     deadline = time.monotonic() + timeout_ms / 1000
-    stable_since = None
+    stable_since: float | None = None
+    counts, progressed = (-1, -1), time.monotonic()
+    nudges = 0
     while True:
-        remaining_ms = max(1, int((deadline - time.monotonic()) * 1000))
-        page.wait_for_function(_EXECUTION_OVER_JS, timeout=remaining_ms, polling=200)
-        stable_since = stable_since or time.monotonic()
-        if time.monotonic() - stable_since >= settle_s:
-            return
-        page.wait_for_timeout(250)
-        if not page.evaluate(_EXECUTION_OVER_JS):
+        now = time.monotonic()
+        state = page.evaluate(_RUN_STATE_JS)
+        if _counts(state) != counts:
+            counts, progressed = _counts(state), now
+        _done, waiting = counts
+        over = state["panel"] and not waiting and state["status"] == "idle"
+        if state["panel"] and not waiting and not over and now - progressed > settle_s:
+            kernel = _kernel_of(lab, name)  # the indicator may lag behind the kernel
+            over = kernel is not None and kernel.get("execution_state") == "idle"
+        if over:
+            stable_since = stable_since or now
+            if now - stable_since >= settle_s:
+                return
+        else:
             stable_since = None
+        if waiting and now - progressed > STALL_S and nudges < NUDGES:
+            kernel = _kernel_of(lab, name)
+            if kernel is not None and kernel.get("execution_state") == "idle":
+                nudges += 1
+                try:
+                    outcome = f"it answered {nudge_kernel(lab, kernel['id'])!r}"
+                except Exception as error:  # the nudge is a help, not the test
+                    outcome = f"the nudge failed: {error}"
+                print(
+                    f"{name}: {waiting} code cell(s) waited {now - progressed:.0f} s with the "
+                    f"kernel idle; nudged it (ipython/ipykernel#1554): {outcome}"
+                )
+            progressed = now  # the next look in STALL_S
+        if now > deadline:
+            raise TimeoutError(f"{name}: the run was not over after {timeout_ms / 1000:.0f} s")
+        page.wait_for_timeout(250)
+
+
+def describe_run(page, lab: JupyterLab, name: str) -> str:
+    """What the page and the server say of ``name``'s run: the notebook's kernel indicator,
+    the code cells still waiting (``[*]``), any dialog, the server's view of the notebook's
+    kernel and the tail of the server's log, for a run that did not end in time."""
+    lines = []
+    try:
+        state = page.evaluate(_RUN_STATE_JS)
+    except Exception as error:  # the page itself may be what went wrong
+        state = {"panel": False, "dialogs": [], "error": str(error).splitlines()[0]}
+    if state.get("error"):
+        lines.append(f"the page did not answer: {state['error']}")
+    elif not state["panel"]:
+        lines.append("no notebook panel is shown")
+    else:
+        prompts = state["prompts"]
+        done, _ = _counts(state)
+        waiting = [f"{i} ({text!r})" for i, (prompt, text) in enumerate(prompts) if "*" in prompt]
+        lines.append(
+            f"the notebook's kernel indicator says {state['status']!r}; of its "
+            f"{len(prompts)} code cells {done} have run and {len(waiting)} wait (``[*]``)"
+            + (f": code cells {', '.join(waiting[:5])}" if waiting else "")
+        )
+    lines += [f"a dialog says: {text}" for text in state["dialogs"]]
+    kernel = _kernel_of(lab, name)
+    lines.append(
+        f"the server says its kernel is {kernel.get('execution_state')!r} (last activity "
+        f"{kernel.get('last_activity')}, {kernel.get('connections')} connection(s))"
+        if kernel is not None
+        else f"the server gives no session for {name}"
+    )
+    return "\n".join([*lines, "the server's log ends:", lab.log_tail(20)])
 
 
 def run_notebook_in(page, lab: JupyterLab, name: str, timeout_ms: int = RUN_ALL_TIMEOUT) -> None:
@@ -589,7 +705,10 @@ def run_notebook_in(page, lab: JupyterLab, name: str, timeout_ms: int = RUN_ALL_
                   .some((p) => /[*\\d]/.test(p.textContent))""",
             timeout=ACTION_TIMEOUT,
         )
-    _wait_execution_over(page, timeout_ms - int((time.monotonic() - started) * 1000))
+    try:
+        _wait_execution_over(page, lab, name, timeout_ms - int((time.monotonic() - started) * 1000))
+    except TimeoutError as timeout:
+        raise TimeoutError(f"{timeout}\n{describe_run(page, lab, name)}") from None
     print(f"{name}: execution over in {time.monotonic() - started:.1f} s")
     _check_all_ran(name, _save_and_read(page, path))
 

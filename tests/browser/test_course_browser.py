@@ -212,7 +212,7 @@ def _start_as_make_course(tmp: Path, student: Path, *, course_config: bool) -> J
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    lab = JupyterLab(f"http://127.0.0.1:{port}", token, student, process, log_path)
+    lab = JupyterLab(f"http://127.0.0.1:{port}", token, student, process, log_path, tmp / "runtime")
     try:
         assert _wait_for_status(lab, time.monotonic() + SERVER_START_TIMEOUT), lab.log_tail()
     except BaseException:
