@@ -560,10 +560,12 @@ STALL_S = 30.0
 NUDGES = 3  # at most, in one run
 
 
-def _counts(state: dict) -> tuple[int, int]:
-    """(code cells run, code cells waiting) in a :data:`_RUN_STATE_JS` state."""
+def _progress(state: dict) -> tuple[int, list[int]]:
+    """How many code cells have run, and which wait (``[*]``, by index among the code
+    cells), in a :data:`_RUN_STATE_JS` state."""
     prompts = [prompt for prompt, _ in state.get("prompts", [])]
-    return sum(bool(re.search(r"\d", p)) for p in prompts), sum("*" in p for p in prompts)
+    done = sum(bool(re.search(r"\d", prompt)) for prompt in prompts)
+    return done, [index for index, prompt in enumerate(prompts) if "*" in prompt]
 
 
 def _kernel_of(lab: JupyterLab, name: str) -> dict | None:
@@ -604,14 +606,14 @@ def _wait_execution_over(
     (:func:`nudge_kernel`), and the nudge printed.  Raises :class:`TimeoutError`."""
     deadline = time.monotonic() + timeout_ms / 1000
     stable_since: float | None = None
-    counts, progressed = (-1, -1), time.monotonic()
+    progress, progressed = _progress({}), time.monotonic()
     nudges = 0
     while True:
         now = time.monotonic()
         state = page.evaluate(_RUN_STATE_JS)
-        if _counts(state) != counts:
-            counts, progressed = _counts(state), now
-        _done, waiting = counts
+        if _progress(state) != progress:
+            progress, progressed = _progress(state), now
+        _done, waiting = progress
         over = state["panel"] and not waiting and state["status"] == "idle"
         if state["panel"] and not waiting and not over and now - progressed > settle_s:
             kernel = _kernel_of(lab, name)  # the indicator may lag behind the kernel
@@ -631,7 +633,7 @@ def _wait_execution_over(
                 except Exception as error:  # the nudge is a help, not the test
                     outcome = f"the nudge failed: {error}"
                 print(
-                    f"{name}: {waiting} code cell(s) waited {now - progressed:.0f} s with the "
+                    f"{name}: {len(waiting)} code cell(s) waited {now - progressed:.0f} s with the "
                     f"kernel idle; nudged it (ipython/ipykernel#1554): {outcome}"
                 )
             progressed = now  # the next look in STALL_S
@@ -655,12 +657,12 @@ def describe_run(page, lab: JupyterLab, name: str) -> str:
         lines.append("no notebook panel is shown")
     else:
         prompts = state["prompts"]
-        done, _ = _counts(state)
-        waiting = [f"{i} ({text!r})" for i, (prompt, text) in enumerate(prompts) if "*" in prompt]
+        done, waiting = _progress(state)
+        first = ", ".join(f"{i} ({prompts[i][1]!r})" for i in waiting[:5])
         lines.append(
             f"the notebook's kernel indicator says {state['status']!r}; of its "
             f"{len(prompts)} code cells {done} have run and {len(waiting)} wait (``[*]``)"
-            + (f": code cells {', '.join(waiting[:5])}" if waiting else "")
+            + (f": code cells {first}" if waiting else "")
         )
     lines += [f"a dialog says: {text}" for text in state["dialogs"]]
     kernel = _kernel_of(lab, name)
@@ -707,8 +709,11 @@ def run_notebook_in(page, lab: JupyterLab, name: str, timeout_ms: int = RUN_ALL_
         )
     try:
         _wait_execution_over(page, lab, name, timeout_ms - int((time.monotonic() - started) * 1000))
-    except TimeoutError as timeout:
-        raise TimeoutError(f"{timeout}\n{describe_run(page, lab, name)}") from None
+    except TimeoutError:
+        raise TimeoutError(
+            f"{name}: the run was not over after {time.monotonic() - started:.0f} s\n"
+            + describe_run(page, lab, name)
+        ) from None
     print(f"{name}: execution over in {time.monotonic() - started:.1f} s")
     _check_all_ran(name, _save_and_read(page, path))
 
